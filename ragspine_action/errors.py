@@ -1,0 +1,91 @@
+"""Errors the gate can raise, each mapped to the exit code a CI job should see.
+
+    RagspineError                 exit 2  anything that stops an evaluation before a verdict
+    ├── InputError                exit 2  a bad input file: carries every problem found in it
+    ├── ConfigError               exit 2  a bad flag, input or configuration value
+    ├── StaleBaselineError        exit 2  the baseline was recorded for another golden set
+    └── BaselineUpdateError       exit 2  an update that would lower the baseline silently
+
+A regression is not an error: it is a verdict (exit 1) carried by the report.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = [
+    "EXIT_ERROR",
+    "EXIT_PASS",
+    "EXIT_REGRESSION",
+    "BaselineUpdateError",
+    "ConfigError",
+    "InputError",
+    "Problem",
+    "RagspineError",
+    "StaleBaselineError",
+]
+
+EXIT_PASS = 0
+EXIT_REGRESSION = 1
+EXIT_ERROR = 2
+
+
+class RagspineError(Exception):
+    """Base class: the CLI prints ``str(error)`` and exits with ``exit_code``."""
+
+    exit_code: int = EXIT_ERROR
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong in an input file, located as precisely as the format allows."""
+
+    path: str
+    line: int | None
+    field: str | None
+    message: str
+    case_id: str | None = None
+
+    def __str__(self) -> str:
+        where = self.path if self.line is None else f"{self.path}:{self.line}"
+        parts = [where]
+        if self.case_id is not None:
+            parts.append(f"id={self.case_id}")
+        if self.field:
+            parts.append(self.field)
+        parts.append(self.message)
+        return ": ".join(parts)
+
+
+class InputError(RagspineError):
+    """A bad input file; every problem is reported at once, one line each."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        if not problems:
+            raise ValueError("InputError needs at least one problem")
+        self.problems = problems
+        super().__init__("\n".join(str(p) for p in problems))
+
+    @classmethod
+    def single(
+        cls,
+        path: str,
+        message: str,
+        *,
+        line: int | None = None,
+        field: str | None = None,
+        case_id: str | None = None,
+    ) -> InputError:
+        return cls([Problem(path, line, field, message, case_id)])
+
+
+class ConfigError(RagspineError):
+    """A bad flag, action input or configuration value."""
+
+
+class StaleBaselineError(RagspineError):
+    """The baseline was recorded for a different golden set than the one evaluated."""
+
+
+class BaselineUpdateError(RagspineError):
+    """An update that would lower a baseline value without the explicit lowering flag."""

@@ -1,0 +1,116 @@
+"""Load a golden set from JSONL: every problem of a bad file is reported at once."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import ValidationError
+
+from ..errors import InputError, Problem
+from ..jsonio import DEFAULT_MAX_INPUT_BYTES, iter_jsonl_lines
+from ..validation import problems_from_validation_error
+from .models import GoldenCase, case_rule_violations
+
+__all__ = [
+    "GoldenSet",
+    "fingerprint_cases",
+    "golden_set_from_cases",
+    "load_golden_set",
+    "parse_golden_records",
+]
+
+
+@dataclass(frozen=True)
+class GoldenSet:
+    """Validated cases in file order, with the fingerprint a baseline is tied to."""
+
+    path: str
+    cases: tuple[GoldenCase, ...]
+    fingerprint: str
+    line_of: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+
+    def __len__(self) -> int:
+        return len(self.cases)
+
+
+def fingerprint_cases(cases: Iterable[GoldenCase]) -> str:
+    """Order-insensitive hash of the normalised cases: formatting and line order don't count."""
+    digest = hashlib.sha256()
+    for dumped in sorted(case.model_dump_json().encode("utf-8") for case in cases):
+        digest.update(dumped)
+        digest.update(b"\n")
+    return "sha256:" + digest.hexdigest()
+
+
+def _record_id(obj: Any) -> str | None:
+    if isinstance(obj, dict):
+        raw = obj.get("id")
+        if isinstance(raw, str) and raw:
+            return raw
+    return None
+
+
+def parse_golden_records(
+    path: str, records: Iterable[tuple[int, Any]], problems: list[Problem]
+) -> tuple[list[GoldenCase], dict[str, int]]:
+    """Validate ``(line, object)`` pairs; problems are appended, valid cases returned."""
+    cases: list[GoldenCase] = []
+    line_of: dict[str, int] = {}
+    for line, obj in records:
+        case_id = _record_id(obj)
+        if not isinstance(obj, dict):
+            problems.append(
+                Problem(path, line, None, f"expected a JSON object, got {type(obj).__name__}")
+            )
+            continue
+        try:
+            case = GoldenCase.model_validate(obj)
+        except ValidationError as exc:
+            problems.extend(problems_from_validation_error(exc, path, line, case_id))
+            continue
+        for fld, message in case_rule_violations(case):
+            problems.append(Problem(path, line, fld, message, case.id))
+        if case.id in line_of:
+            problems.append(
+                Problem(
+                    path, line, "id", f"duplicate id (first on line {line_of[case.id]})", case.id
+                )
+            )
+            continue
+        line_of[case.id] = line
+        cases.append(case)
+    return cases, line_of
+
+
+def load_golden_set(
+    path: str | os.PathLike[str], *, max_bytes: int = DEFAULT_MAX_INPUT_BYTES
+) -> GoldenSet:
+    """Read and validate a golden set; raises InputError listing every problem."""
+    name = str(path)
+    problems: list[Problem] = []
+    cases, line_of = parse_golden_records(
+        name, iter_jsonl_lines(path, problems, max_bytes=max_bytes), problems
+    )
+    if problems:
+        problems.sort(key=lambda p: p.line or 0)
+        raise InputError(problems)
+    return GoldenSet(name, tuple(cases), fingerprint_cases(cases), line_of)
+
+
+def golden_set_from_cases(cases: Sequence[GoldenCase], path: str = "<memory>") -> GoldenSet:
+    """Build a GoldenSet from cases made in Python (the API path), checking the same rules."""
+    problems: list[Problem] = []
+    seen: set[str] = set()
+    for index, case in enumerate(cases, start=1):
+        for fld, message in case_rule_violations(case):
+            problems.append(Problem(path, index, fld, message, case.id))
+        if case.id in seen:
+            problems.append(Problem(path, index, "id", "duplicate id", case.id))
+        seen.add(case.id)
+    if problems:
+        raise InputError(problems)
+    return GoldenSet(path, tuple(cases), fingerprint_cases(cases))

@@ -1,0 +1,101 @@
+"""The golden set's data model (SPEC §4): one frozen, validated case per JSONL line."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Annotated, Literal, get_args
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+__all__ = [
+    "CASE_TYPES",
+    "CLARIFICATION_MODES",
+    "CaseType",
+    "ClarificationMode",
+    "Expected",
+    "GoldenCase",
+    "SourceRef",
+    "case_rule_violations",
+]
+
+CaseType = Literal["numeric", "clarification", "refusal", "narrative", "composite", "retrieval"]
+ClarificationMode = Literal["none", "ask_first", "answer_with_assumptions"]
+CASE_TYPES: tuple[str, ...] = get_args(CaseType)
+CLARIFICATION_MODES: tuple[str, ...] = get_args(ClarificationMode)
+
+NonEmptyStr = Annotated[str, StringConstraints(min_length=1, strip_whitespace=False)]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(
+        strict=True, extra="forbid", frozen=True, allow_inf_nan=False, str_min_length=0
+    )
+
+
+class SourceRef(_Strict):
+    """A citation target: a document and a locator inside it (slide, table, row, col…)."""
+
+    doc: NonEmptyStr
+    locator: str = ""
+
+    def label(self) -> str:
+        return f"{self.doc} · {self.locator}" if self.locator else self.doc
+
+
+class Expected(_Strict):
+    clarification: ClarificationMode = "none"
+    refuse: bool = False
+    value: float | None = None
+    unit: NonEmptyStr | None = None
+    source: SourceRef | None = None
+    narrative_doc: NonEmptyStr | None = None
+    relevant_docs: list[NonEmptyStr] | dict[NonEmptyStr, Annotated[int, Field(ge=1)]] | None = None
+    reference_answer: NonEmptyStr | None = None
+
+
+class GoldenCase(_Strict):
+    id: NonEmptyStr
+    question: NonEmptyStr
+    case_type: CaseType
+    expected: Expected = Expected()
+    tags: dict[str, str] = {}
+    reference_date: Annotated[date | None, Field(strict=False)] = None
+
+    def relevance(self) -> dict[str, int]:
+        """Graded relevance of each relevant doc; defaults to the cited docs (SPEC §4)."""
+        rel = self.expected.relevant_docs
+        if isinstance(rel, dict):
+            return dict(rel)
+        if isinstance(rel, list):
+            return dict.fromkeys(rel, 1)
+        derived: dict[str, int] = {}
+        if self.expected.source is not None:
+            derived[self.expected.source.doc] = 1
+        if self.expected.narrative_doc is not None:
+            derived.setdefault(self.expected.narrative_doc, 1)
+        return derived
+
+
+def case_rule_violations(case: GoldenCase) -> list[tuple[str, str]]:
+    """Cross-field rules of SPEC §4 that a type alone cannot express: (field, message)."""
+    exp = case.expected
+    found: list[tuple[str, str]] = []
+    if not case.question.strip():
+        found.append(("question", "must not be blank"))
+    if case.case_type == "refusal" and not exp.refuse:
+        found.append(("expected.refuse", "must be true for a refusal case"))
+    if case.case_type in ("numeric", "composite"):
+        for name in ("value", "unit", "source"):
+            if getattr(exp, name) is None:
+                found.append((f"expected.{name}", f"is required for a {case.case_type} case"))
+    elif exp.value is not None:
+        for name in ("unit", "source"):
+            if getattr(exp, name) is None:
+                found.append((f"expected.{name}", "is required when expected.value is given"))
+    if case.case_type in ("narrative", "composite") and exp.narrative_doc is None:
+        found.append(("expected.narrative_doc", f"is required for a {case.case_type} case"))
+    if case.case_type == "retrieval" and not exp.relevant_docs:
+        found.append(("expected.relevant_docs", "is required (non-empty) for a retrieval case"))
+    if exp.refuse and exp.value is not None:
+        found.append(("expected.value", "a case expected to be refused cannot expect a value"))
+    return found

@@ -1,0 +1,120 @@
+"""Strict JSON and JSONL reading shared by every input parser.
+
+Strict means: UTF-8 only, no NaN/Infinity, no duplicate keys, and every problem located
+by file and line so that the user never sees a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from .errors import InputError, Problem
+
+__all__ = [
+    "DEFAULT_MAX_INPUT_BYTES",
+    "iter_jsonl_lines",
+    "loads_strict",
+    "read_json_file",
+    "read_text_file",
+]
+
+DEFAULT_MAX_INPUT_BYTES = 2 * 1024**3
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not allowed (use a finite number)")
+
+
+def _reject_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise ValueError(f"duplicate key {key!r}")
+        result[key] = value
+    return result
+
+
+def loads_strict(text: str | bytes) -> Any:
+    """``json.loads`` that refuses NaN/Infinity and duplicate keys (raises ValueError)."""
+    return json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_reject_duplicates)
+
+
+def _describe_json_error(exc: ValueError | RecursionError) -> str:
+    if isinstance(exc, json.JSONDecodeError):
+        return f"invalid JSON: {exc.msg} (column {exc.colno})"
+    if isinstance(exc, RecursionError):
+        return "invalid JSON: nested too deeply"
+    return f"invalid JSON: {exc}"
+
+
+def read_text_file(
+    path: str | os.PathLike[str], *, max_bytes: int = DEFAULT_MAX_INPUT_BYTES
+) -> str:
+    """Read a whole UTF-8 file, turning every OS or decoding problem into an InputError."""
+    name = str(path)
+    try:
+        size = os.path.getsize(path)
+        if size > max_bytes:
+            raise InputError.single(name, f"file is {size} bytes, over the limit of {max_bytes}")
+        data = Path(path).read_bytes()
+    except IsADirectoryError:
+        raise InputError.single(name, "is a directory, not a file") from None
+    except FileNotFoundError:
+        raise InputError.single(name, "file not found") from None
+    except OSError as exc:
+        raise InputError.single(name, f"cannot read: {exc.strerror}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise InputError.single(
+            name, f"not valid UTF-8 (byte {exc.start} of the file)", line=line
+        ) from None
+    return text.removeprefix("\ufeff")
+
+
+def read_json_file(
+    path: str | os.PathLike[str], *, max_bytes: int = DEFAULT_MAX_INPUT_BYTES
+) -> Any:
+    """Read one strict JSON document; errors name the file and line."""
+    text = read_text_file(path, max_bytes=max_bytes)
+    try:
+        return loads_strict(text)
+    except json.JSONDecodeError as exc:
+        raise InputError.single(str(path), _describe_json_error(exc), line=exc.lineno) from None
+    except (ValueError, RecursionError) as exc:
+        raise InputError.single(str(path), f"invalid JSON: {exc}") from None
+
+
+def iter_jsonl_lines(
+    path: str | os.PathLike[str],
+    problems: list[Problem],
+    *,
+    max_bytes: int = DEFAULT_MAX_INPUT_BYTES,
+) -> Iterator[tuple[int, Any]]:
+    """Yield ``(line_number, parsed_object)`` for each non-blank line.
+
+    Lines that are not JSON are recorded in ``problems`` and skipped, so a caller can
+    report every problem of a file at once. An empty file is a problem too.
+    """
+    name = str(path)
+    text = read_text_file(path, max_bytes=max_bytes)
+    seen_any = False
+    for number, raw in enumerate(text.split("\n"), start=1):
+        if not raw.strip():
+            continue
+        seen_any = True
+        try:
+            obj = loads_strict(raw)
+        except (ValueError, RecursionError) as exc:
+            problems.append(Problem(name, number, None, _describe_json_error(exc)))
+            continue
+        yield number, obj
+    if not seen_any:
+        problems.append(
+            Problem(name, None, None, "file is empty: expected one JSON object per line")
+        )

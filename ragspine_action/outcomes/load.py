@@ -1,0 +1,59 @@
+"""Read outcomes JSONL (SPEC §5) with located, all-at-once error reporting."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from pydantic import ValidationError
+
+from ..errors import InputError, Problem
+from ..jsonio import DEFAULT_MAX_INPUT_BYTES, iter_jsonl_lines
+from ..validation import problems_from_validation_error
+from .model import Outcome
+
+__all__ = ["load_outcomes", "parse_outcome"]
+
+
+def parse_outcome(obj: Any) -> Outcome:
+    """Validate one decoded outcome object (raises pydantic's ValidationError)."""
+    return Outcome.model_validate(obj)
+
+
+def load_outcomes(
+    path: str | os.PathLike[str], *, max_bytes: int = DEFAULT_MAX_INPUT_BYTES
+) -> dict[str, Outcome]:
+    """Outcomes by id, in file order; duplicate ids and bad records are InputErrors."""
+    name = str(path)
+    problems: list[Problem] = []
+    outcomes: dict[str, Outcome] = {}
+    line_of: dict[str, int] = {}
+    for line, obj in iter_jsonl_lines(path, problems, max_bytes=max_bytes):
+        raw_id = obj.get("id") if isinstance(obj, dict) else None
+        case_id = raw_id if isinstance(raw_id, str) else None
+        if not isinstance(obj, dict):
+            problems.append(
+                Problem(name, line, None, f"expected a JSON object, got {type(obj).__name__}")
+            )
+            continue
+        try:
+            outcome = parse_outcome(obj)
+        except ValidationError as exc:
+            problems.extend(problems_from_validation_error(exc, name, line, case_id))
+            continue
+        if outcome.id in line_of:
+            problems.append(
+                Problem(
+                    name,
+                    line,
+                    "id",
+                    f"duplicate id (first on line {line_of[outcome.id]})",
+                    outcome.id,
+                )
+            )
+            continue
+        line_of[outcome.id] = line
+        outcomes[outcome.id] = outcome
+    if problems:
+        raise InputError(problems)
+    return outcomes
