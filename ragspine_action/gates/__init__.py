@@ -1,0 +1,39 @@
+"""The QA gates (SPEC §2), in report order, and the fabrication count beside them."""
+
+from __future__ import annotations
+
+from .answer_accuracy import AnswerAccuracy, token_recall
+from .base import Check, Gate, GateSettings
+from .citation import CitationValidity
+from .clarification import ClarificationAppropriateness
+from .fabrication import DEFAULT_PERIOD_PATTERNS, detect_fabricated_numbers
+from .faithfulness import Faithfulness
+from .judge import Judge, LexicalJudge, content_tokens, split_claims, tokenize
+from .numeric import NumericAccuracy
+from .refusal import RefusalAppropriateness
+
+__all__ = [
+    "DEFAULT_PERIOD_PATTERNS",
+    "GATES",
+    "GATE_NAMES",
+    "Check",
+    "Gate",
+    "GateSettings",
+    "Judge",
+    "LexicalJudge",
+    "content_tokens",
+    "detect_fabricated_numbers",
+    "split_claims",
+    "token_recall",
+    "tokenize",
+]
+
+GATES: tuple[Gate, ...] = (
+    NumericAccuracy(),
+    CitationValidity(),
+    RefusalAppropriateness(),
+    ClarificationAppropriateness(),
+    Faithfulness(),
+    AnswerAccuracy(),
+)
+GATE_NAMES: tuple[str, ...] = tuple(g.name for g in GATES)

@@ -1,0 +1,25 @@
+"""faithfulness: every claim of a narrative answer is entailed by the retrieved contexts."""
+
+from __future__ import annotations
+
+from ..golden.models import GoldenCase
+from ..outcomes.model import Outcome
+from .base import Check, GateSettings, is_narrative
+from .judge import split_claims
+
+NAME = "faithfulness"
+
+
+class Faithfulness:
+    name = NAME
+
+    def applies(self, case: GoldenCase) -> bool:
+        return is_narrative(case)
+
+    def check(self, case: GoldenCase, outcome: Outcome, settings: GateSettings) -> Check:
+        claims = split_claims(outcome.answer)
+        expected = f"every claim entailed by the contexts ({settings.judge.name} judge)"
+        if not claims:
+            return Check(False, expected, {"unsupported": [], "reason": "answer has no claims"})
+        unsupported = [c for c in claims if not settings.judge.entailed(c, outcome.contexts)]
+        return Check(not unsupported, expected, {"claims": len(claims), "unsupported": unsupported})

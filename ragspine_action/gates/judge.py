@@ -1,0 +1,165 @@
+"""Entailment judges for groundedness: is a claim supported by the retrieved contexts?
+
+The default judge is lexical (SPEC §2): a claim is entailed when the share of its content
+tokens that occur in the contexts reaches a threshold. It is deterministic and needs no
+model; stronger judges (NLI, LLM) plug in through the ``Judge`` protocol.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+__all__ = [
+    "Judge",
+    "LexicalJudge",
+    "content_tokens",
+    "split_claims",
+    "tokenize",
+]
+
+# ASCII word runs, or one CJK character (unified ideographs, extension A, compatibility).
+_TOKEN = re.compile(r"[A-Za-z0-9]+|[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+# Index markers like [1] or [12] and trailing citation lines are not claims.
+_INDEX_MARKER = re.compile(r"\[\d+\]")
+_CITATION_TRAILER = re.compile(
+    r"^\s*[\(\[（【]?\s*(sources?|citations?|references?|refs?|来源|出处|资料来源|引用)\s*[:：]",
+    re.IGNORECASE,
+)
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？；;])\s*|\n+")
+
+_STOPWORDS = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "and",
+        "or",
+        "but",
+        "of",
+        "to",
+        "in",
+        "on",
+        "at",
+        "for",
+        "by",
+        "with",
+        "from",
+        "as",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "being",
+        "it",
+        "its",
+        "this",
+        "that",
+        "these",
+        "those",
+        "there",
+        "here",
+        "what",
+        "which",
+        "who",
+        "whom",
+        "whose",
+        "how",
+        "why",
+        "when",
+        "where",
+        "do",
+        "does",
+        "did",
+        "has",
+        "have",
+        "had",
+        "not",
+        "no",
+        "so",
+        "than",
+        "then",
+        "too",
+        "very",
+        "can",
+        "could",
+        "should",
+        "would",
+        "will",
+        "may",
+        "might",
+        "must",
+        "shall",
+        "i",
+        "we",
+        "you",
+        "he",
+        "she",
+        "they",
+        "them",
+        "our",
+        "your",
+        "their",
+        "my",
+        "me",
+        "us",
+        "his",
+        "her",
+    ]
+)
+
+
+def tokenize(text: str) -> list[str]:
+    """Lower-cased ASCII word runs and single CJK characters, in order."""
+    return [t.lower() for t in _TOKEN.findall(text)]
+
+
+def content_tokens(text: str) -> list[str]:
+    """Tokens that carry content: English stop words dropped, CJK characters kept."""
+    return [t for t in tokenize(text) if t not in _STOPWORDS]
+
+
+def split_claims(answer: str) -> list[str]:
+    """Sentences of an answer that assert something (citation trailers and markers removed)."""
+    claims: list[str] = []
+    for piece in _SENTENCE_END.split(answer):
+        if _CITATION_TRAILER.match(piece):
+            continue
+        sentence = _INDEX_MARKER.sub(" ", piece).strip()
+        if sentence and content_tokens(sentence):
+            claims.append(sentence)
+    return claims
+
+
+class Judge(Protocol):
+    """Decides whether one claim is supported by the contexts."""
+
+    @property
+    def name(self) -> str: ...
+
+    def entailed(self, claim: str, contexts: Sequence[str]) -> bool: ...
+
+
+@dataclass(frozen=True)
+class LexicalJudge:
+    """Share of the claim's content tokens found in the contexts ≥ ``threshold``."""
+
+    threshold: float = 0.6
+    name: str = "lexical"
+
+    def support(self, claim: str, context_vocabulary: Iterable[str]) -> float:
+        tokens = content_tokens(claim)
+        if not tokens:
+            return 1.0
+        vocab = (
+            context_vocabulary if isinstance(context_vocabulary, set) else set(context_vocabulary)
+        )
+        return sum(1 for t in tokens if t in vocab) / len(tokens)
+
+    def entailed(self, claim: str, contexts: Sequence[str]) -> bool:
+        vocab = {t for ctx in contexts for t in tokenize(ctx)}
+        return self.support(claim, vocab) >= self.threshold
