@@ -1,0 +1,220 @@
+"""The JSON report (SPEC §8): one pydantic model per section, the schema generated from them.
+
+Bump ``SCHEMA_VERSION`` on any incompatible change; ``schema/report.schema.json`` is
+generated from ``Report`` and a test keeps the committed copy current.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+__all__ = [
+    "SCHEMA_VERSION",
+    "AttributionSection",
+    "BaselineSection",
+    "CaseChange",
+    "CaseResult",
+    "ErrorCase",
+    "ErrorsSection",
+    "FabricationCase",
+    "FabricationSection",
+    "Failure",
+    "GateMetric",
+    "GoldenInfo",
+    "Interval",
+    "Lowering",
+    "QASection",
+    "Regression",
+    "Report",
+    "RetrievalMiss",
+    "RetrievalSection",
+    "TagCount",
+    "ToolInfo",
+    "Verdict",
+]
+
+SCHEMA_VERSION = "1.0"
+
+Verdict = Literal["pass", "fail", "error"]
+BaselineStatus = Literal["pass", "regression", "created", "updated", "stale", "none"]
+Attribution = Literal["retrieval", "generation", "error"]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ToolInfo(_Model):
+    name: str = "ragspine-eval"
+    version: str
+
+
+class Failure(_Model):
+    id: str
+    expected: Any = None
+    actual: Any = None
+
+
+class TagCount(_Model):
+    total: int = 0
+    passed: int = 0
+
+
+class GateMetric(_Model):
+    """One gate over the cases it applies to; ``pass_rate`` is 1.0 when ``total`` is 0."""
+
+    total: int
+    passed: int
+    pass_rate: float
+    failures: list[Failure] = []
+    by_tag: dict[str, dict[str, TagCount]] = {}
+
+
+class FabricationCase(_Model):
+    id: str
+    numbers: list[str]
+
+
+class FabricationSection(_Model):
+    """Refusal cases whose answer still contains numbers other than period tokens."""
+
+    checked: int
+    count: int
+    cases: list[FabricationCase] = []
+
+
+class ErrorCase(_Model):
+    id: str
+    error: str
+
+
+class ErrorsSection(_Model):
+    count: int
+    rate: float
+    cases: list[ErrorCase] = []
+
+
+class CaseResult(_Model):
+    """Everything decided about one case; enough to recompute every aggregate (sharding)."""
+
+    id: str
+    case_type: str
+    tags: dict[str, str] = {}
+    gates: dict[str, bool] = {}
+    passed: bool
+    error: str | None = None
+    fabricated: list[str] = []
+    rank: int | None = None
+    retrieval: dict[str, float] | None = None
+    attribution: Attribution | None = None
+
+
+class RetrievalMiss(_Model):
+    id: str
+    rank: int | None
+
+
+class RetrievalSection(_Model):
+    k: list[int]
+    protected_k: int
+    n_scored: int
+    n_excluded: int
+    overall: dict[str, float] = {}
+    by_tag: dict[str, dict[str, dict[str, float]]] = {}
+    misses: list[RetrievalMiss] = []
+
+
+class AttributionSection(_Model):
+    retrieval: int = 0
+    generation: int = 0
+    error: int = 0
+    advice: dict[str, str] = {}
+
+
+class GoldenInfo(_Model):
+    path: str
+    fingerprint: str
+    n_cases: int
+
+
+class QASection(_Model):
+    mode: str
+    system: str
+    golden: GoldenInfo
+    n_cases: int
+    metrics: dict[str, GateMetric]
+    fabrication: FabricationSection
+    fabrication_count: int
+    errors: ErrorsSection
+    unknown_outcome_ids: list[str] = []
+    retrieval: RetrievalSection | None = None
+    attribution: AttributionSection = AttributionSection()
+    cases: list[CaseResult] = []
+    system_stats: dict[str, Any] = {}
+
+
+class Regression(_Model):
+    key: str
+    metric: str
+    baseline: float
+    current: float
+    delta: float
+
+
+class CaseChange(_Model):
+    """A case that changed between baseline and now on one gate (or retrieval@protected k)."""
+
+    key: str
+    id: str
+    metric: str
+    before: Any = None
+    after: Any = None
+
+
+class Interval(_Model):
+    """Paired-bootstrap 95% intervals: of the change against the baseline, and of now."""
+
+    delta_low: float | None = None
+    delta_high: float | None = None
+    current_low: float | None = None
+    current_high: float | None = None
+
+
+class Lowering(_Model):
+    key: str
+    metric: str
+    old: float = Field(alias="from")
+    new: float = Field(alias="to")
+    reason: str
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+class BaselineSection(_Model):
+    status: BaselineStatus
+    path: str | None = None
+    keys: list[str] = []
+    message: str = ""
+    regressions: list[Regression] = []
+    improvements: list[Regression] = []
+    broken: list[CaseChange] = []
+    fixed: list[CaseChange] = []
+    intervals: dict[str, Interval] = {}
+    lowered: list[Lowering] = []
+    values: dict[str, dict[str, float]] = {}
+
+
+class Report(_Model):
+    schema_version: str = SCHEMA_VERSION
+    tool: ToolInfo
+    verdict: Verdict
+    exit_code: int
+    summary: str
+    generated_at: str
+    config: dict[str, Any] = {}
+    qa: QASection | None = None
+    extraction: dict[str, Any] | None = None
+    baseline: BaselineSection | None = None
+    warnings: list[str] = []
