@@ -1,0 +1,83 @@
+"""Read and atomically write the baseline file: a crash never leaves half a baseline."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from ..errors import InputError, Problem
+from ..jsonio import read_json_file
+from ..validation import problems_from_validation_error
+from .model import BaselineEntry, BaselineFile, HistoryRecord
+
+__all__ = ["atomic_write_text", "load_baseline", "parse_baseline", "write_baseline"]
+
+
+def parse_baseline(obj: Any, path: str) -> BaselineFile:
+    """Validate a decoded baseline document; every problem is named by its key path."""
+    if not isinstance(obj, dict):
+        raise InputError.single(path, f"expected a JSON object, got {type(obj).__name__}")
+    problems: list[Problem] = []
+    entries: dict[str, BaselineEntry] = {}
+    history: list[HistoryRecord] = []
+    meta: dict[str, Any] = {}
+    version = 1
+    for key, value in obj.items():
+        if key == "_schema_version":
+            if not isinstance(value, int) or isinstance(value, bool):
+                problems.append(Problem(path, None, key, "must be an integer"))
+            else:
+                version = value
+        elif key == "_history":
+            if not isinstance(value, list):
+                problems.append(Problem(path, None, key, "must be a list"))
+                continue
+            for index, item in enumerate(value):
+                try:
+                    history.append(HistoryRecord.model_validate(item))
+                except ValidationError as exc:
+                    problems.extend(
+                        problems_from_validation_error(exc, path, None, None, f"{key}[{index}].")
+                    )
+        elif key.startswith("_"):
+            meta[key] = value
+        else:
+            try:
+                entries[key] = BaselineEntry.model_validate(value)
+            except ValidationError as exc:
+                problems.extend(problems_from_validation_error(exc, path, None, None, f"{key}."))
+    if problems:
+        raise InputError(problems)
+    return BaselineFile(entries=entries, schema_version=version, history=history, extra_meta=meta)
+
+
+def load_baseline(path: str | os.PathLike[str]) -> BaselineFile | None:
+    """The baseline at ``path``, or None when the file does not exist yet (first run)."""
+    if not Path(path).exists():
+        return None
+    return parse_baseline(read_json_file(path), str(path))
+
+
+def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
+    """Write via a temp file in the same directory, fsync, then rename over the target."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def write_baseline(path: str | os.PathLike[str], baseline: BaselineFile) -> None:
+    atomic_write_text(path, json.dumps(baseline.to_json_obj(), indent=2, ensure_ascii=False) + "\n")
