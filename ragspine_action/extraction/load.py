@@ -1,0 +1,433 @@
+"""Read facts, ground truth and fixture manifests; every problem is located and reported at once.
+
+A cells file is a JSON list of cell records, or an object whose ``cells`` key holds that
+list (other keys, such as a description, are ignored). Problems name the file, the line of
+the offending record (found by re-scanning the text, only when something is wrong), the
+field as ``cells[i].field`` and the cell's locator when it has one.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from bisect import bisect_right
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any, Final
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
+
+from ..errors import ConfigError, InputError, Problem
+from ..jsonio import DEFAULT_MAX_INPUT_BYTES, read_json_file, read_text_file
+from ..validation import problems_from_validation_error
+from ._perf import gc_paused
+from .models import CELL_RECORD_ADAPTER, CellRecord, CellRecordDict, locator
+
+__all__ = [
+    "FIXTURE_NAME_PATTERN",
+    "MAX_PROBLEMS_PER_FILE",
+    "CellTable",
+    "FixturePair",
+    "LoadedFixture",
+    "cell_table_from_records",
+    "default_fixture_name",
+    "load_cell_table",
+    "load_fixtures",
+    "load_manifest",
+    "pairs_from_paths",
+]
+
+MAX_PROBLEMS_PER_FILE: Final = 50
+FIXTURE_NAME_PATTERN: Final = r"^[A-Za-z0-9][A-Za-z0-9_.-]*$"
+_RESERVED_NAMES: Final = frozenset({"total"})
+_ITEM_ADAPTER: Final[TypeAdapter[CellRecordDict]] = TypeAdapter(CellRecordDict)
+_WHITESPACE: Final = re.compile(r"[ \t\n\r]*")
+
+
+@dataclass(frozen=True)
+class CellTable:
+    """Validated records of one file by ``sheet!cell_ref``, in file order."""
+
+    path: str
+    cells: dict[str, CellRecordDict]
+
+    def __len__(self) -> int:
+        return len(self.cells)
+
+
+@dataclass(frozen=True)
+class FixturePair:
+    """A named facts file and the ground truth it is scored against."""
+
+    name: str
+    facts: Path
+    ground_truth: Path
+
+
+@dataclass(frozen=True)
+class LoadedFixture:
+    name: str
+    facts: CellTable
+    ground_truth: CellTable
+
+
+# ---------------------------------------------------------------------------- line lookup
+
+
+def _skip_ws(text: str, pos: int) -> int:
+    match = _WHITESPACE.match(text, pos)
+    return match.end() if match else pos
+
+
+def _element_offsets(text: str, key: str | None) -> list[int]:
+    """Start offsets of the elements of the top-level list (or of ``doc[key]``)."""
+    decoder = json.JSONDecoder()
+    pos = _skip_ws(text, 0)
+    if key is not None:
+        if text[pos] != "{":
+            return []
+        pos = _skip_ws(text, pos + 1)
+        while text[pos] != "}":
+            name, pos = decoder.raw_decode(text, pos)
+            pos = _skip_ws(text, pos)
+            pos = _skip_ws(text, pos + 1)  # the colon
+            if name == key:
+                break
+            _, pos = decoder.raw_decode(text, pos)
+            pos = _skip_ws(text, pos)
+            if text[pos] == ",":
+                pos = _skip_ws(text, pos + 1)
+        else:
+            return []
+    if text[pos] != "[":
+        return []
+    offsets: list[int] = []
+    pos = _skip_ws(text, pos + 1)
+    while text[pos] != "]":
+        offsets.append(pos)
+        _, pos = decoder.raw_decode(text, pos)
+        pos = _skip_ws(text, pos)
+        if text[pos] == ",":
+            pos = _skip_ws(text, pos + 1)
+    return offsets
+
+
+class _LineFinder:
+    """Maps a record index to its line; reads and scans the file only if asked."""
+
+    def __init__(self, path: str, key: str | None) -> None:
+        self._path = path
+        self._key = key
+        self._lines: list[int] | None = None
+
+    def __call__(self, index: int) -> int | None:
+        if self._lines is None:
+            try:
+                text = read_text_file(self._path)
+                newlines = [i for i, char in enumerate(text) if char == "\n"]
+                self._lines = [
+                    bisect_right(newlines, offset) + 1
+                    for offset in _element_offsets(text, self._key)
+                ]
+            except (InputError, ValueError, IndexError):
+                self._lines = []
+        return self._lines[index] if 0 <= index < len(self._lines) else None
+
+
+# ---------------------------------------------------------------------------- cells files
+
+
+def _cells_list(doc: Any, path: str, problems: list[Problem]) -> tuple[list[Any], str | None]:
+    """The record list and the key it sits under (``None``: the document is the list)."""
+    if isinstance(doc, list):
+        return doc, None
+    if isinstance(doc, dict):
+        if "cells" not in doc:
+            problems.append(Problem(path, None, "cells", "is required: the list of cell records"))
+            return [], "cells"
+        cells = doc["cells"]
+        if not isinstance(cells, list):
+            kind = type(cells).__name__
+            problems.append(Problem(path, None, "cells", f"must be a list of records, got {kind}"))
+            return [], "cells"
+        return cells, "cells"
+    problems.append(
+        Problem(
+            path,
+            None,
+            None,
+            "expected a list of cell records or an object with a 'cells' list, "
+            f"got {type(doc).__name__}",
+        )
+    )
+    return [], None
+
+
+def _raw_locator(item: Any) -> str | None:
+    if isinstance(item, dict):
+        sheet, ref = item.get("sheet"), item.get("cell_ref")
+        if isinstance(sheet, str) and isinstance(ref, str):
+            return locator(sheet, ref)
+    return None
+
+
+def _duplicate_problems(
+    keyed: Iterable[tuple[int, str]], path: str, prefix: str, line_of: _LineFinder
+) -> list[Problem]:
+    first: dict[str, int] = {}
+    problems: list[Problem] = []
+    for index, key in keyed:
+        seen = first.setdefault(key, index)
+        if seen != index:
+            first_line = line_of(seen)
+            where = f"line {first_line}" if first_line is not None else f"{prefix}[{seen}]"
+            problems.append(
+                Problem(
+                    path,
+                    line_of(index),
+                    f"{prefix}[{index}].cell_ref",
+                    f"duplicate sheet!cell_ref (first at {where})",
+                    key,
+                )
+            )
+    return problems
+
+
+def _cap(problems: list[Problem], path: str) -> list[Problem]:
+    if len(problems) <= MAX_PROBLEMS_PER_FILE:
+        return problems
+    hidden = len(problems) - MAX_PROBLEMS_PER_FILE
+    return [
+        *problems[:MAX_PROBLEMS_PER_FILE],
+        Problem(path, None, None, f"... and {hidden} more problems not shown"),
+    ]
+
+
+def _parse_cells(
+    doc: Any, path: str, problems: list[Problem], *, require_cells: bool
+) -> CellTable | None:
+    found: list[Problem] = []
+    cells, key = _cells_list(doc, path, found)
+    if found:
+        problems.extend(found)
+        return None
+    prefix = key or ""
+    line_of = _LineFinder(path, key)
+    with gc_paused():
+        try:
+            records = CELL_RECORD_ADAPTER.validate_python(cells)
+        except ValidationError as exc:
+            bad = sorted({err["loc"][0] for err in exc.errors() if err["loc"]}, key=str)
+            for index in bad:
+                if not isinstance(index, int):
+                    continue
+                if len(found) > MAX_PROBLEMS_PER_FILE:
+                    break
+                try:
+                    _ITEM_ADAPTER.validate_python(cells[index])
+                except ValidationError as item_exc:
+                    found.extend(
+                        problems_from_validation_error(
+                            item_exc,
+                            path,
+                            line_of(index),
+                            _raw_locator(cells[index]),
+                            prefix=f"{prefix}[{index}].",
+                        )
+                    )
+            keyed: Iterator[tuple[int, str]] = (
+                (i, k) for i, k in enumerate(map(_raw_locator, cells)) if k is not None
+            )
+            found.extend(_duplicate_problems(keyed, path, prefix, line_of))
+            problems.extend(_cap(found, path))
+            return None
+        table: dict[str, CellRecordDict] = {}
+        duplicated = False
+        for record in records:
+            if table.setdefault(record["sheet"] + "!" + record["cell_ref"], record) is not record:
+                duplicated = True
+    if duplicated:
+        keyed = ((i, locator(r["sheet"], r["cell_ref"])) for i, r in enumerate(records))
+        problems.extend(_cap(_duplicate_problems(keyed, path, prefix, line_of), path))
+        return None
+    if require_cells and not table:
+        problems.append(Problem(path, None, prefix or None, "has no cell records to score against"))
+        return None
+    return CellTable(path, table)
+
+
+def _load_cells_into(
+    path: str | os.PathLike[str], problems: list[Problem], *, require_cells: bool, max_bytes: int
+) -> CellTable | None:
+    try:
+        doc = read_json_file(path, max_bytes=max_bytes)
+    except InputError as exc:
+        problems.extend(exc.problems)
+        return None
+    return _parse_cells(doc, str(path), problems, require_cells=require_cells)
+
+
+def load_cell_table(
+    path: str | os.PathLike[str],
+    *,
+    require_cells: bool = False,
+    max_bytes: int = DEFAULT_MAX_INPUT_BYTES,
+) -> CellTable:
+    """Read one facts or ground-truth file; raises InputError listing every problem.
+
+    ``require_cells``: an empty file is an error (set for ground truth, where an empty
+    file would make every channel a silent 1.0).
+    """
+    problems: list[Problem] = []
+    table = _load_cells_into(path, problems, require_cells=require_cells, max_bytes=max_bytes)
+    if problems or table is None:
+        raise InputError(problems or [Problem(str(path), None, None, "no cell records")])
+    return table
+
+
+def cell_table_from_records(
+    records: Iterable[CellRecord | dict[str, Any]], path: str = "<memory>"
+) -> CellTable:
+    """Build a table from records made in Python (the API path), with the file rules."""
+    plain = [r.model_dump() if isinstance(r, CellRecord) else r for r in records]
+    problems: list[Problem] = []
+    table = _parse_cells(plain, path, problems, require_cells=False)
+    if problems or table is None:
+        raise InputError(problems)
+    return table
+
+
+# ---------------------------------------------------------------------------- fixtures
+
+_PathText = Annotated[str, StringConstraints(min_length=1)]
+
+
+class _ManifestEntry(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+
+    name: _PathText
+    facts: _PathText
+    ground_truth: _PathText
+
+
+class _Manifest(BaseModel):
+    model_config = ConfigDict(strict=True, extra="allow", frozen=True)
+
+    fixtures: Annotated[list[Any], Field(min_length=1)]
+
+
+def _name_problem(name: str) -> str | None:
+    if re.fullmatch(FIXTURE_NAME_PATTERN, name) is None:
+        return "must be letters, digits, '_', '.' or '-', starting with a letter or digit"
+    if name in _RESERVED_NAMES:
+        return f"{name!r} is reserved for the sum over fixtures"
+    return None
+
+
+def load_manifest(path: str | os.PathLike[str]) -> list[FixturePair]:
+    """``{"fixtures": [{"name", "facts", "ground_truth"}]}``, paths relative to the manifest."""
+    name = str(path)
+    doc = read_json_file(path)
+    line_of = _LineFinder(name, "fixtures")
+    try:
+        manifest = _Manifest.model_validate(doc)
+    except ValidationError as exc:
+        raise InputError(problems_from_validation_error(exc, name, None, None)) from None
+    problems: list[Problem] = []
+    entries: list[_ManifestEntry | None] = []
+    for index, raw in enumerate(manifest.fixtures):
+        try:
+            entries.append(_ManifestEntry.model_validate(raw))
+        except ValidationError as exc:
+            raw_name = raw.get("name") if isinstance(raw, dict) else None
+            problems.extend(
+                problems_from_validation_error(
+                    exc,
+                    name,
+                    line_of(index),
+                    raw_name if isinstance(raw_name, str) else None,
+                    prefix=f"fixtures[{index}].",
+                )
+            )
+            entries.append(None)
+    base = Path(path).parent
+    pairs: list[FixturePair] = []
+    seen: dict[str, int] = {}
+    for index, entry in enumerate(entries):
+        if entry is None:
+            continue
+        reason = _name_problem(entry.name)
+        if reason is None and entry.name in seen:
+            reason = f"duplicate fixture name (first at fixtures[{seen[entry.name]}])"
+        if reason is not None:
+            problems.append(Problem(name, line_of(index), f"fixtures[{index}].name", reason))
+            continue
+        seen[entry.name] = index
+        pairs.append(FixturePair(entry.name, base / entry.facts, base / entry.ground_truth))
+    if problems:
+        raise InputError(problems)
+    return pairs
+
+
+def default_fixture_name(ground_truth: str | os.PathLike[str]) -> str:
+    """``data/fixtures/pdf/pdf_ground_truth.json`` → ``pdf``: the stem without its suffix."""
+    stem = Path(ground_truth).name.split(".", 1)[0]
+    for suffix in ("_ground_truth", "-ground-truth", "_groundtruth", "_gt", "ground_truth"):
+        if stem.endswith(suffix) and len(stem) > len(suffix):
+            stem = stem[: -len(suffix)]
+            break
+    cleaned = re.sub(r"[^A-Za-z0-9_.-]+", "-", stem).strip("-._")
+    if not cleaned or cleaned in _RESERVED_NAMES:
+        cleaned = f"fixture-{cleaned}" if cleaned else "fixture"
+    return cleaned
+
+
+def pairs_from_paths(
+    facts: Sequence[str | os.PathLike[str]], ground_truth: Sequence[str | os.PathLike[str]]
+) -> list[FixturePair]:
+    """Pair repeated ``--facts``/``--ground-truth`` flags in order, named from the ground truth."""
+    if len(facts) != len(ground_truth):
+        raise ConfigError(
+            f"--facts and --ground-truth must come in pairs: got {len(facts)} facts "
+            f"and {len(ground_truth)} ground-truth paths"
+        )
+    if not facts:
+        raise ConfigError("the extraction suite needs --facts and --ground-truth (or a manifest)")
+    pairs: list[FixturePair] = []
+    for facts_path, truth_path in zip(facts, ground_truth, strict=True):
+        fixture = default_fixture_name(truth_path)
+        if any(pair.name == fixture for pair in pairs):
+            raise ConfigError(
+                f"two ground-truth files are both named {fixture!r} as fixtures; "
+                "name them in a manifest instead"
+            )
+        pairs.append(FixturePair(fixture, Path(facts_path), Path(truth_path)))
+    return pairs
+
+
+def load_fixtures(
+    pairs: Sequence[FixturePair], *, max_bytes: int = DEFAULT_MAX_INPUT_BYTES
+) -> list[LoadedFixture]:
+    """Load every pair; problems of all files are gathered into one InputError."""
+    problems: list[Problem] = []
+    loaded: list[LoadedFixture] = []
+    seen: set[str] = set()
+    for pair in pairs:
+        reason = _name_problem(pair.name)
+        if reason is None and pair.name in seen:
+            reason = "duplicate fixture name"
+        if reason is not None:
+            problems.append(Problem(str(pair.ground_truth), None, "fixture name", reason))
+            continue
+        seen.add(pair.name)
+        facts = _load_cells_into(pair.facts, problems, require_cells=False, max_bytes=max_bytes)
+        truth = _load_cells_into(
+            pair.ground_truth, problems, require_cells=True, max_bytes=max_bytes
+        )
+        if facts is not None and truth is not None:
+            loaded.append(LoadedFixture(pair.name, facts, truth))
+    if problems:
+        raise InputError(problems)
+    return loaded
