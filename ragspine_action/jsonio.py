@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from .errors import InputError, Problem
 
 __all__ = [
     "DEFAULT_MAX_INPUT_BYTES",
+    "atomic_write_text",
     "iter_jsonl_lines",
     "loads_strict",
     "read_json_file",
@@ -118,3 +120,19 @@ def iter_jsonl_lines(
         problems.append(
             Problem(name, None, None, "file is empty: expected one JSON object per line")
         )
+
+
+def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
+    """Write via a temp file in the same directory, fsync, then rename over the target."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

@@ -11,7 +11,10 @@ from dataclasses import dataclass, field
 
 from .gates import GATES, GateSettings, detect_fabricated_numbers
 from .golden.load import GoldenSet
+from .metrics.attribution import NEXT_STEPS, attribute, count_attributions
+from .metrics.retrieval import score_retrieval
 from .report.model import (
+    AttributionSection,
     CaseResult,
     ErrorCase,
     ErrorsSection,
@@ -21,6 +24,8 @@ from .report.model import (
     GateMetric,
     GoldenInfo,
     QASection,
+    RetrievalMiss,
+    RetrievalSection,
     TagCount,
 )
 from .systems.base import Collection
@@ -76,6 +81,9 @@ def evaluate_qa(
 ) -> QASection:
     """Run every applicable gate on every case and tally the results."""
     settings = settings or QASettings()
+    per_case_retrieval, summary = score_retrieval(
+        golden.cases, collection.outcomes, settings.ks, protected_k=settings.protected_k
+    )
     tallies = {gate.name: _GateTally() for gate in GATES}
     cases: list[CaseResult] = []
     errors: list[ErrorCase] = []
@@ -110,15 +118,28 @@ def evaluate_qa(
                 fabricated_cases.append(FabricationCase(id=case.id, numbers=numbers))
         if outcome.error is not None:
             errors.append(ErrorCase(id=case.id, error=outcome.error))
+        retrieval = per_case_retrieval[case.id]
+        passed = outcome.error is None and all(results.values()) and not numbers
+        if case.case_type == "retrieval":
+            passed = passed and retrieval.hit_within(settings.protected_k)
         cases.append(
             CaseResult(
                 id=case.id,
                 case_type=case.case_type,
                 tags=case.tags,
                 gates=results,
-                passed=outcome.error is None and all(results.values()) and not numbers,
+                passed=passed,
                 error=outcome.error,
                 fabricated=numbers,
+                rank=retrieval.rank,
+                retrieval=None if retrieval.excluded else retrieval.values,
+                attribution=attribute(
+                    not passed,
+                    outcome.error is not None,
+                    retrieval.rank,
+                    settings.protected_k,
+                    has_relevant=not retrieval.excluded,
+                ),
             )
         )
     n = len(golden.cases)
@@ -134,6 +155,28 @@ def evaluate_qa(
         fabrication_count=len(fabricated_cases),
         errors=ErrorsSection(count=len(errors), rate=(len(errors) / n if n else 0.0), cases=errors),
         unknown_outcome_ids=collection.unknown_ids,
+        retrieval=RetrievalSection(
+            k=list(summary.k),
+            protected_k=summary.protected_k,
+            n_scored=summary.n,
+            n_excluded=summary.excluded,
+            overall=summary.overall,
+            by_tag={
+                key: {
+                    value: {m: float(v) for m, v in entry.items()}
+                    for value, entry in values.items()
+                }
+                for key, values in summary.by_tag.items()
+            },
+            misses=[RetrievalMiss(id=m.id, rank=m.rank) for m in summary.misses],
+        ),
+        attribution=_attribution_section(cases),
         cases=cases,
         system_stats=collection.stats,
     )
+
+
+def _attribution_section(cases: list[CaseResult]) -> AttributionSection:
+    counts = count_attributions(c.attribution for c in cases)
+    advice = {name: NEXT_STEPS[name] for name, n in counts.items() if n}
+    return AttributionSection(**counts, advice=advice)

@@ -4,18 +4,17 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
 from ..errors import InputError, Problem
-from ..jsonio import read_json_file
+from ..jsonio import atomic_write_text, read_json_file
 from ..validation import problems_from_validation_error
 from .model import BaselineEntry, BaselineFile, HistoryRecord
 
-__all__ = ["atomic_write_text", "load_baseline", "parse_baseline", "write_baseline"]
+__all__ = ["load_baseline", "parse_baseline", "write_baseline"]
 
 
 def parse_baseline(obj: Any, path: str) -> BaselineFile:
@@ -61,22 +60,6 @@ def load_baseline(path: str | os.PathLike[str]) -> BaselineFile | None:
     if not Path(path).exists():
         return None
     return parse_baseline(read_json_file(path), str(path))
-
-
-def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
-    """Write via a temp file in the same directory, fsync, then rename over the target."""
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def write_baseline(path: str | os.PathLike[str], baseline: BaselineFile) -> None:

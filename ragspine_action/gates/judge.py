@@ -28,7 +28,8 @@ _CITATION_TRAILER = re.compile(
     r"^\s*[\(\[（【]?\s*(sources?|citations?|references?|refs?|来源|出处|资料来源|引用)\s*[:：]",
     re.IGNORECASE,
 )
-_SENTENCE_END = re.compile(r"(?<=[.!?。！？；;])\s*|\n+")
+# A full stop ends a sentence only before whitespace, so "Deck_2025.pptx" stays whole.
+_SENTENCE_END = re.compile(r"(?<=[。！？；])|(?<=[.!?;])\s+|\n+")
 
 _STOPWORDS = frozenset(
     [

@@ -1,0 +1,121 @@
+"""The report as a terminal table (tabulate): one row per gated metric, verdict last."""
+
+from __future__ import annotations
+
+from tabulate import tabulate
+
+from .model import BaselineSection, Interval, QASection, Report
+
+__all__ = ["fmt_delta", "fmt_interval", "fmt_value", "metric_rows", "render_terminal"]
+
+
+def fmt_value(value: float | None) -> str:
+    return "—" if value is None else f"{value:.4f}"
+
+
+def fmt_delta(delta: float | None) -> str:
+    if delta is None:
+        return "—"
+    return "±0" if abs(delta) < 1e-12 else f"{delta:+.4f}"
+
+
+def fmt_interval(interval: Interval | None) -> str:
+    if interval is None:
+        return "—"
+    if interval.delta_low is not None and interval.delta_high is not None:
+        return f"Δ [{interval.delta_low:+.3f}, {interval.delta_high:+.3f}]"
+    if interval.current_low is not None and interval.current_high is not None:
+        return f"[{interval.current_low:.3f}, {interval.current_high:.3f}]"
+    return "—"
+
+
+def metric_rows(
+    key: str, current: dict[str, float], baseline: BaselineSection | None
+) -> list[tuple[str, str, str, str, str, str]]:
+    """(metric, baseline, current, delta, 95% interval, status) for each metric of ``key``."""
+    base_values = baseline.values.get(key, {}) if baseline else {}
+    regressed = {r.metric for r in baseline.regressions if r.key == key} if baseline else set()
+    rows = []
+    for metric, value in current.items():
+        old = base_values.get(metric)
+        delta = None if old is None else value - old
+        if metric in regressed:
+            status = "FAIL"
+        elif old is None:
+            status = "new"
+        elif delta is not None and delta > 1e-12:
+            status = "improved"
+        else:
+            status = "pass"
+        interval = baseline.intervals.get(metric) if baseline else None
+        rows.append(
+            (
+                metric,
+                fmt_value(old),
+                fmt_value(value),
+                fmt_delta(delta),
+                fmt_interval(interval),
+                status,
+            )
+        )
+    return rows
+
+
+def qa_current_metrics(qa: QASection) -> dict[str, float]:
+    values = {name: m.pass_rate for name, m in qa.metrics.items()}
+    if qa.retrieval is not None:
+        values.update(qa.retrieval.overall)
+    return values
+
+
+def render_terminal(report: Report) -> str:
+    lines: list[str] = []
+    qa = report.qa
+    if qa is not None:
+        lines.append(f"QA suite · system={qa.system} · mode={qa.mode} · {qa.n_cases} cases")
+        rows = metric_rows(qa.mode, qa_current_metrics(qa), report.baseline)
+        counts = {name: f"{m.passed}/{m.total}" for name, m in qa.metrics.items()}
+        table = [(*row[:3], counts.get(row[0], ""), *row[3:]) for row in rows]
+        lines.append(
+            tabulate(
+                table,
+                headers=[
+                    "metric",
+                    "baseline",
+                    "current",
+                    "passed",
+                    "delta",
+                    "95% interval",
+                    "status",
+                ],
+                tablefmt="simple",
+                disable_numparse=True,
+            )
+        )
+        lines.append(
+            f"fabrication: {qa.fabrication_count} (target 0) · errors: {qa.errors.count}"
+            f" · attribution: retrieval {qa.attribution.retrieval},"
+            f" generation {qa.attribution.generation}, error {qa.attribution.error}"
+        )
+    base = report.baseline
+    if base is not None:
+        if base.regressions:
+            lines.append("Regressions:")
+            lines.extend(
+                f"  {r.key}/{r.metric}: {r.baseline:.4f} → {r.current:.4f} ({r.delta:+.4f})"
+                for r in base.regressions
+            )
+        if base.broken:
+            lines.append("Broken cases (passed in the baseline, fail now):")
+            lines.extend(f"  {c.id} [{c.metric}] {c.before} → {c.after}" for c in base.broken)
+        if base.fixed:
+            lines.append(f"Fixed cases: {', '.join(c.id for c in base.fixed[:20])}")
+        if base.lowered:
+            lines.extend(
+                f"Lowered {lo.key}/{lo.metric}: {lo.old:.4f} → {lo.new:.4f} — reason: {lo.reason}"
+                for lo in base.lowered
+            )
+        lines.append(f"Baseline: {base.status} — {base.message}")
+    lines.extend(f"warning: {w}" for w in report.warnings)
+    lines.append(report.summary)
+    return "\n".join(lines)

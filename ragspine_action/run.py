@@ -1,0 +1,284 @@
+"""One evaluation, start to verdict: collect → score → baseline → report.
+
+Pure of GitHub: ``action.py`` adds comments, summaries and artifacts around ``run``.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
+
+from . import __version__
+from .baseline.model import BaselineFile
+from .baseline.ratchet import (
+    Comparison,
+    IntervalFn,
+    SuiteValues,
+    apply_update,
+    check_stale,
+    compare,
+)
+from .baseline.stats import paired_bootstrap
+from .baseline.store import load_baseline, write_baseline
+from .config import RunConfig, validate_config
+from .errors import EXIT_ERROR, EXIT_PASS, EXIT_REGRESSION, StaleBaselineError
+from .gates import GateSettings, LexicalJudge
+from .golden.load import load_golden_set
+from .qa import QASettings, evaluate_qa
+from .report.model import BaselineSection, Interval, Lowering, QASection, Report, ToolInfo
+from .systems.base import System
+
+__all__ = ["RunResult", "build_system", "qa_suite_values", "run"]
+
+
+@dataclass
+class RunResult:
+    report: Report
+    exit_code: int
+    baseline_written: bool = False
+    messages: list[str] = field(default_factory=list)
+
+
+def build_system(config: RunConfig) -> System:
+    """The system under test named by the config (imports only the one that is used)."""
+    if config.system == "outcomes":
+        from .systems.outcomes_file import OutcomesFileSystem
+
+        assert config.outcomes is not None
+        return OutcomesFileSystem(config.outcomes)
+    if config.system == "http":
+        from .systems.http import HttpSettings, HttpSystem, load_headers
+        from .systems.http_progress import Progress
+
+        assert config.endpoint is not None
+        settings = HttpSettings(
+            endpoint=config.endpoint,
+            headers=load_headers(path=config.headers_file),
+            concurrency=config.concurrency,
+            timeout_s=config.timeout_s,
+            retries=config.retries,
+            rate_limit=config.rate_limit,
+            max_response_bytes=config.max_response_bytes,
+        )
+        return HttpSystem(settings, progress=Progress(sys.stderr))
+    from .systems.reference import ReferenceSystem
+
+    mode = "agent" if config.mode == "agent" else "tool"
+    return ReferenceSystem(mode=mode, kb_dir=config.kb_dir)
+
+
+def qa_suite_values(qa: QASection, protected_k: int) -> SuiteValues:
+    """The QA section in the baseline's terms: aggregates plus per-case facts."""
+    metrics = {name: m.pass_rate for name, m in qa.metrics.items()}
+    applicable: dict[str, list[str]] = {name: [] for name in qa.metrics}
+    passed: dict[str, list[str]] = {name: [] for name in qa.metrics}
+    for case in qa.cases:
+        for gate, ok in case.gates.items():
+            applicable[gate].append(case.id)
+            if ok:
+                passed[gate].append(case.id)
+    ranks: dict[str, int | None] = {}
+    case_values: dict[str, dict[str, float]] = {}
+    if qa.retrieval is not None and qa.retrieval.n_scored:
+        metrics.update(qa.retrieval.overall)
+        scored = [c for c in qa.cases if c.retrieval is not None]
+        scored_ids = [c.id for c in scored]
+        for name in qa.retrieval.overall:
+            applicable[name] = scored_ids
+            if not (name.startswith("hit@") or name == "mrr"):
+                case_values[name] = {c.id: c.retrieval[name] for c in scored if c.retrieval}
+        protected = f"hit@{protected_k}"
+        applicable[protected] = scored_ids
+        passed[protected] = [c.id for c in scored if c.rank is not None and c.rank <= protected_k]
+        ranks = {c.id: c.rank for c in scored}
+    return SuiteValues(
+        key=qa.mode,
+        fingerprint=qa.golden.fingerprint,
+        n_cases=qa.n_cases,
+        metrics=metrics,
+        fabrication_count=qa.fabrication_count,
+        passed=passed,
+        applicable=applicable,
+        ranks=ranks,
+        case_values=case_values,
+    )
+
+
+def _interval_fn(config: RunConfig) -> IntervalFn:
+    def interval(before: Sequence[float], now: Sequence[float]) -> Interval:
+        if config.bootstrap_resamples == 0:
+            return Interval()
+        opts = {"resamples": config.bootstrap_resamples, "seed": config.bootstrap_seed}
+        if not before:
+            only = paired_bootstrap(now, now, **opts)
+            return Interval(current_low=only.current_low, current_high=only.current_high)
+        got = paired_bootstrap(before, now, **opts)
+        return Interval(
+            delta_low=got.delta_low,
+            delta_high=got.delta_high,
+            current_low=got.current_low,
+            current_high=got.current_high,
+        )
+
+    return interval
+
+
+def _rerecord_command(config: RunConfig) -> str:
+    parts = ["ragspine-eval", f"--system {config.system}", f"--mode {config.mode}"]
+    parts.append(f"--golden {config.golden}")
+    if config.outcomes:
+        parts.append(f"--outcomes {config.outcomes}")
+    parts.append(f"--baseline {config.baseline} --update-baseline")
+    return " ".join(parts) + ' (add --lower-baseline "<reason>" if any value drops)'
+
+
+@dataclass
+class _BaselineOutcome:
+    section: BaselineSection
+    exit_code: int
+    written: bool
+
+
+def _gate_baseline(config: RunConfig, suites: list[SuiteValues], now: str) -> _BaselineOutcome:
+    if not config.baseline:
+        return _BaselineOutcome(
+            BaselineSection(status="none", message="no baseline"), EXIT_PASS, False
+        )
+    path = config.baseline
+    baseline = load_baseline(path)
+    section = BaselineSection(status="pass", path=path, keys=[v.key for v in suites])
+    new_file: BaselineFile | None = baseline
+    statuses: list[str] = []
+    lowered: list[Lowering] = []
+    interval_fn = _interval_fn(config)
+    messages: list[str] = []
+    for values in suites:
+        entry = new_file.entries.get(values.key) if new_file else None
+        if entry is None:
+            new_file, _, status = apply_update(
+                new_file, values, None, lower_reason=None, now=now, tool_version=__version__
+            )
+            statuses.append("created")
+            messages.append(f"baseline '{values.key}' created in {path}")
+            continue
+        stale = False
+        try:
+            check_stale(entry, values, path, _rerecord_command(config))
+        except StaleBaselineError as exc:
+            if not config.update_baseline:
+                section.status = "stale"
+                section.message = str(exc)
+                return _BaselineOutcome(section, EXIT_ERROR, False)
+            stale = True
+        comparison: Comparison = compare(entry, values, interval_fn)
+        section.regressions += comparison.regressions
+        section.improvements += comparison.improvements
+        section.broken += comparison.broken
+        section.fixed += comparison.fixed
+        section.intervals.update(comparison.intervals)
+        section.values[values.key] = dict(entry.metrics)
+        if config.update_baseline:
+            new_file, lows, status = apply_update(
+                new_file,
+                values,
+                comparison,
+                lower_reason=config.lower_reason,
+                now=now,
+                tool_version=__version__,
+                stale=stale,
+            )
+            lowered += lows
+            statuses.append(status)
+            messages.append(f"baseline '{values.key}' updated in {path}")
+        else:
+            statuses.append("regression" if comparison.failed else "pass")
+    section.lowered = lowered
+    written = False
+    if new_file is not None and new_file != baseline:
+        write_baseline(path, new_file)
+        written = True
+    for status in ("regression", "updated", "created"):
+        if status in statuses:
+            section.status = status  # type: ignore[assignment]
+            break
+    if section.status == "regression":
+        parts = [f"{r.metric} {r.baseline:.4g} → {r.current:.4g}" for r in section.regressions]
+        parts += [f"case {b.id} broke {b.metric}" for b in section.broken[:10]]
+        section.message = "regression: " + "; ".join(parts)
+    else:
+        section.message = "; ".join(messages) or "no regression against the baseline"
+    code = EXIT_REGRESSION if section.status == "regression" else EXIT_PASS
+    return _BaselineOutcome(section, code, written)
+
+
+def _summary(verdict: str, qa: QASection | None, section: BaselineSection) -> str:
+    parts = [f"ragspine-eval: {verdict.upper()}"]
+    if qa is not None:
+        failing = [n for n, m in qa.metrics.items() if m.total and m.passed < m.total]
+        parts.append(f"qa[{qa.mode}] {qa.n_cases} cases")
+        parts.append(f"{len(failing)} gates below 100%" if failing else "all gates 100%")
+        parts.append(f"fabrication {qa.fabrication_count}, errors {qa.errors.count}")
+    parts.append(f"baseline {section.status}")
+    if section.regressions or section.broken:
+        parts.append(f"{len(section.regressions)} regressions, {len(section.broken)} broken cases")
+    return " · ".join(parts)
+
+
+def run(config: RunConfig, *, now: datetime | None = None) -> RunResult:
+    """Evaluate, compare with the baseline (writing it when asked) and decide the verdict.
+
+    Raises RagspineError for bad input or configuration; the caller maps it to exit 2.
+    """
+    config = validate_config(config)
+    stamp = (now or datetime.now(UTC)).replace(microsecond=0).isoformat()
+    warnings: list[str] = []
+    suites: list[SuiteValues] = []
+    qa: QASection | None = None
+    exit_code = EXIT_PASS
+    if "qa" in config.suites:
+        golden = load_golden_set(config.golden)
+        system = build_system(config)
+        collection = system.collect(golden.cases)
+        settings = QASettings(
+            gates=GateSettings(
+                judge=LexicalJudge(config.faithfulness_threshold),
+                answer_accuracy_threshold=config.answer_accuracy_threshold,
+                period_patterns=config.period_patterns,
+            ),
+            ks=config.ks,
+            protected_k=config.protected_k,
+        )
+        qa = evaluate_qa(
+            golden, collection, mode=config.mode, system=system.name, settings=settings
+        )
+        if qa.unknown_outcome_ids:
+            shown = ", ".join(qa.unknown_outcome_ids[:5])
+            warnings.append(
+                f"{len(qa.unknown_outcome_ids)} outcomes have ids not in the golden set: {shown}"
+            )
+        if qa.errors.count:
+            warnings.append(f"{qa.errors.count} of {qa.n_cases} cases ended in an error")
+        if config.system == "http" and qa.errors.rate > config.max_error_rate:
+            warnings.append(
+                f"error rate {qa.errors.rate:.1%} is above --max-error-rate "
+                f"{config.max_error_rate:.1%}: the service failed, this is not a quality verdict"
+            )
+            exit_code = EXIT_ERROR
+        suites.append(qa_suite_values(qa, config.protected_k))
+    gate = _gate_baseline(config, suites, stamp)
+    exit_code = max(exit_code, gate.exit_code)
+    verdict = {EXIT_PASS: "pass", EXIT_REGRESSION: "fail"}.get(exit_code, "error")
+    report = Report(
+        tool=ToolInfo(version=__version__),
+        verdict=verdict,
+        exit_code=exit_code,
+        summary=_summary(verdict, qa, gate.section),
+        generated_at=stamp,
+        config={k: v for k, v in asdict(config).items() if k != "extra"},
+        qa=qa,
+        baseline=gate.section,
+        warnings=warnings,
+    )
+    return RunResult(report, exit_code, gate.written)
