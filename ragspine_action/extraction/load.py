@@ -165,6 +165,26 @@ def _cells_list(doc: Any, path: str, problems: list[Problem]) -> tuple[list[Any]
     return [], None
 
 
+_FRIENDLY: Final = {
+    "cell_ref": "must be an A1-style reference like 'B7' (upper-case letters, row from 1)",
+    "merge_span": "must be an A1 range like 'B2:E2' (or one cell), or null",
+    "value": "must be a string, number, boolean or null",
+}
+
+
+def _friendly(problem: Problem) -> Problem:
+    """Say what a cell field allows instead of echoing a regex or a union's first branch."""
+    last = (problem.field or "").rsplit(".", 1)[-1]
+    wanted = _FRIENDLY.get(last)
+    if wanted is None or problem.message == "is required":
+        return problem
+    if last == "merge_span" and not problem.message.startswith("String should match"):
+        wanted = "must be a string A1 range like 'B2:E2', or null"
+    got = problem.message.rsplit(" (got ", 1)
+    shown = f" (got {got[1]}" if len(got) == 2 else ""
+    return Problem(problem.path, problem.line, problem.field, wanted + shown, problem.case_id)
+
+
 def _raw_locator(item: Any) -> str | None:
     if isinstance(item, dict):
         sheet, ref = item.get("sheet"), item.get("cell_ref")
@@ -229,7 +249,8 @@ def _parse_cells(
                     _ITEM_ADAPTER.validate_python(cells[index])
                 except ValidationError as item_exc:
                     found.extend(
-                        problems_from_validation_error(
+                        _friendly(problem)
+                        for problem in problems_from_validation_error(
                             item_exc,
                             path,
                             line_of(index),
@@ -241,6 +262,7 @@ def _parse_cells(
                 (i, k) for i, k in enumerate(map(_raw_locator, cells)) if k is not None
             )
             found.extend(_duplicate_problems(keyed, path, prefix, line_of))
+            found.sort(key=lambda p: p.line or 0)
             problems.extend(_cap(found, path))
             return None
         table: dict[str, CellRecordDict] = {}
