@@ -31,6 +31,11 @@ _CITATION_TRAILER = re.compile(
 # A full stop ends a sentence only before whitespace, so "Deck_2025.pptx" stays whole.
 _SENTENCE_END = re.compile(r"(?<=[。！？；])|(?<=[.!?;])\s+|\n+")
 
+# What a citation trailer legitimately holds: file names, locators like slide=5,row=2, dots.
+_CITATION_PARTS = re.compile(
+    r"[^\s,;，；()（）\[\]]+\.[A-Za-z]{2,5}\b|\w+=\w+|[·•|,;，；()（）\[\]]"
+)
+
 _STOPWORDS = frozenset(
     [
         "a",
@@ -128,8 +133,10 @@ def split_claims(answer: str) -> list[str]:
     """Sentences of an answer that assert something (citation trailers and markers removed)."""
     claims: list[str] = []
     for piece in _SENTENCE_END.split(answer):
-        if _CITATION_TRAILER.match(piece):
-            continue
+        trailer = _CITATION_TRAILER.match(piece)
+        if trailer:
+            # Only the citation itself is exempt: text hidden after "Source:" is a claim.
+            piece = _CITATION_PARTS.sub(" ", piece[trailer.end() :])
         sentence = _INDEX_MARKER.sub(" ", piece).strip()
         if sentence and content_tokens(sentence):
             claims.append(sentence)
