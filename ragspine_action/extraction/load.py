@@ -174,7 +174,16 @@ _FRIENDLY: Final = {
 
 def _friendly(problem: Problem) -> Problem:
     """Say what a cell field allows instead of echoing a regex or a union's first branch."""
-    last = (problem.field or "").rsplit(".", 1)[-1]
+    fld = problem.field or ""
+    if fld.endswith("(record)"):
+        return Problem(
+            problem.path,
+            problem.line,
+            fld.removesuffix("(record)").removesuffix("."),
+            "must be a cell record (a JSON object)",
+            problem.case_id,
+        )
+    last = fld.rsplit(".", 1)[-1]
     wanted = _FRIENDLY.get(last)
     if wanted is None or problem.message == "is required":
         return problem
