@@ -83,22 +83,27 @@ def build_parser() -> argparse.ArgumentParser:
     http.add_argument("--max-response-bytes", type=int, default=1024 * 1024)
     http.add_argument("--max-error-rate", type=float, default=0.0)
     http.add_argument("--save-outcomes", help="write the collected outcomes JSONL here")
+    trec = p.add_argument_group("TREC formats (instead of --golden/--outcomes)")
+    trec.add_argument("--qrels", help="TREC qrels file (graded relevance)")
+    trec.add_argument("--run", dest="trec_run", help="TREC run file (ranked by score)")
+    trec.add_argument("--relevance-level", type=int, default=1, help="as trec_eval's -l")
     p.add_argument("--quiet", action="store_true", help="print only the one-line summary")
     return p
 
 
 def config_from_args(args: argparse.Namespace) -> RunConfig:
-    golden = args.golden or str(BUNDLED_GOLDEN)
+    golden = args.golden or (args.qrels if args.qrels else str(BUNDLED_GOLDEN))
     if args.no_baseline:
         baseline = None
     elif args.baseline:
         baseline = args.baseline
     else:
-        baseline = str(BUNDLED_BASELINE) if args.golden is None else None
+        own_inputs = args.golden is not None or args.qrels is not None
+        baseline = None if own_inputs else str(BUNDLED_BASELINE)
     defaults = RunConfig()
     return RunConfig(
         suites=parse_suites(args.suite),
-        system=args.system,
+        system="outcomes" if args.qrels else args.system,
         mode=args.mode,
         golden=golden,
         outcomes=args.outcomes,
@@ -125,6 +130,9 @@ def config_from_args(args: argparse.Namespace) -> RunConfig:
         rate_limit=args.rate_limit,
         max_response_bytes=args.max_response_bytes,
         save_outcomes=args.save_outcomes,
+        qrels=args.qrels,
+        trec_run=args.trec_run,
+        relevance_level=args.relevance_level,
     )
 
 

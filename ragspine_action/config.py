@@ -57,6 +57,9 @@ class RunConfig:
     rate_limit: float | None = None
     max_response_bytes: int = 1024 * 1024
     save_outcomes: str | None = None
+    qrels: str | None = None
+    trec_run: str | None = None
+    relevance_level: int = 1
     extra: dict[str, object] = field(default_factory=dict)
 
 
@@ -101,7 +104,11 @@ def validate_config(config: RunConfig) -> RunConfig:
         raise ConfigError(
             f"--mode: {config.mode!r} cannot be a baseline key (empty or starts with _)"
         )
-    if config.system == "outcomes" and not config.outcomes:
+    if bool(config.qrels) != bool(config.trec_run):
+        raise ConfigError("--qrels and --run: give both (TREC qrels and the TREC run to score)")
+    if config.relevance_level < 1:
+        raise ConfigError(f"--relevance-level: {config.relevance_level} must be ≥ 1")
+    if config.system == "outcomes" and not config.outcomes and not config.qrels:
         raise ConfigError("--outcomes: required with --system outcomes")
     if config.system == "http" and not config.endpoint:
         raise ConfigError("--endpoint: required with --system http")

@@ -38,6 +38,7 @@ class QASettings:
     gates: GateSettings = field(default_factory=GateSettings)
     ks: tuple[int, ...] = (1, 3, 10)
     protected_k: int = 3
+    relevance_level: int = 1
 
 
 def gate_metric(
@@ -82,7 +83,11 @@ def evaluate_qa(
     """Run every applicable gate on every case and tally the results."""
     settings = settings or QASettings()
     per_case_retrieval, summary = score_retrieval(
-        golden.cases, collection.outcomes, settings.ks, protected_k=settings.protected_k
+        golden.cases,
+        collection.outcomes,
+        settings.ks,
+        protected_k=settings.protected_k,
+        relevance_level=settings.relevance_level,
     )
     tallies = {gate.name: _GateTally() for gate in GATES}
     cases: list[CaseResult] = []

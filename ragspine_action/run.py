@@ -25,10 +25,10 @@ from .baseline.store import load_baseline, write_baseline
 from .config import RunConfig, validate_config
 from .errors import EXIT_ERROR, EXIT_PASS, EXIT_REGRESSION, StaleBaselineError
 from .gates import GateSettings, LexicalJudge
-from .golden.load import load_golden_set
+from .golden.load import GoldenSet, golden_set_from_cases, load_golden_set
 from .qa import QASettings, evaluate_qa
 from .report.model import BaselineSection, Interval, Lowering, QASection, Report, ToolInfo
-from .systems.base import System
+from .systems.base import Collection, System, complete_collection
 
 __all__ = ["RunResult", "build_system", "qa_suite_values", "run"]
 
@@ -67,6 +67,17 @@ def build_system(config: RunConfig) -> System:
 
     mode = "agent" if config.mode == "agent" else "tool"
     return ReferenceSystem(mode=mode, kb_dir=config.kb_dir)
+
+
+def _trec_inputs(qrels: str, trec_run: str, config: RunConfig) -> tuple[GoldenSet, Collection, str]:
+    """A TREC qrels/run pair as golden cases and outcomes (the IR ecosystem's own formats)."""
+    from .metrics.trec import load_qrels, load_run, trec_to_golden
+
+    converted = trec_to_golden(
+        load_qrels(qrels), load_run(trec_run), relevance_level=config.relevance_level
+    )
+    golden = golden_set_from_cases(converted.cases, path=qrels)
+    return golden, complete_collection(golden.cases, converted.outcomes), "trec"
 
 
 def qa_suite_values(qa: QASection, protected_k: int) -> SuiteValues:
@@ -238,9 +249,17 @@ def run(config: RunConfig, *, now: datetime | None = None) -> RunResult:
     qa: QASection | None = None
     exit_code = EXIT_PASS
     if "qa" in config.suites:
-        golden = load_golden_set(config.golden)
-        system = build_system(config)
-        collection = system.collect(golden.cases)
+        if config.qrels and config.trec_run:
+            golden, collection, system_name = _trec_inputs(config.qrels, config.trec_run, config)
+        else:
+            golden = load_golden_set(config.golden)
+            system = build_system(config)
+            collection = system.collect(golden.cases)
+            system_name = system.name
+        if config.save_outcomes:
+            from .outcomes.save import save_outcomes
+
+            save_outcomes(config.save_outcomes, collection.outcomes.values())
         settings = QASettings(
             gates=GateSettings(
                 judge=LexicalJudge(config.faithfulness_threshold),
@@ -251,7 +270,7 @@ def run(config: RunConfig, *, now: datetime | None = None) -> RunResult:
             protected_k=config.protected_k,
         )
         qa = evaluate_qa(
-            golden, collection, mode=config.mode, system=system.name, settings=settings
+            golden, collection, mode=config.mode, system=system_name, settings=settings
         )
         if qa.unknown_outcome_ids:
             shown = ", ".join(qa.unknown_outcome_ids[:5])
