@@ -1,0 +1,201 @@
+"""The report as GitHub-flavoured markdown: the PR comment and the job summary.
+
+Verdict first, then one gate table per suite, regressions and broken cases, and the
+failure details folded away. Text from golden sets and system answers is escaped so it
+cannot break a table, inject HTML, ping people or fake our sticky-comment marker. When
+the body would be too long, details are trimmed — never the gate tables.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from .model import Report
+from .render_terminal import fmt_delta, fmt_value, metric_rows, qa_current_metrics
+
+__all__ = ["COMMENT_LIMIT", "escape_md", "render_markdown"]
+
+COMMENT_LIMIT = 65_536
+_ICON = {"pass": "✅", "fail": "❌", "error": "⚠️"}
+_STATUS_ICON = {"FAIL": "❌ FAIL", "pass": "✅ pass", "improved": "⬆️ improved", "new": "🆕 new"}
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]")
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+!|~>])")
+
+
+def escape_md(text: Any, limit: int = 300) -> str:
+    """Inert inline text: no HTML, no table breaks, no @mentions, no control characters."""
+    s = text if isinstance(text, str) else json.dumps(text, ensure_ascii=False, default=str)
+    s = _CONTROL.sub("", s).replace("\r", " ").replace("\n", " ")
+    if len(s) > limit:
+        s = s[: limit - 1] + "…"
+    s = s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    s = _MD_SPECIAL.sub(r"\\\1", s)
+    return s.replace("@", "@\u200b")
+
+
+def _table(headers: list[str], rows: list[list[str]]) -> list[str]:
+    lines = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return lines
+
+
+def _head(report: Report, run_url: str | None, artifact_url: str | None) -> list[str]:
+    icon = _ICON.get(report.verdict, "")
+    lines = [
+        f"### {icon} ragspine-eval: {report.verdict.upper()}",
+        "",
+        escape_md(report.summary, 1000),
+    ]
+    links = []
+    if run_url:
+        links.append(f"[workflow run]({run_url})")
+    if artifact_url:
+        links.append(f"[JSON report]({artifact_url})")
+    if links:
+        lines += ["", " · ".join(links)]
+    return lines
+
+
+def _baseline_block(report: Report) -> list[str]:
+    base = report.baseline
+    if base is None:
+        return []
+    lines = ["", f"**Baseline:** {base.status} — {escape_md(base.message, 2000)}"]
+    if base.regressions:
+        lines += ["", "**Regressions**", ""]
+        lines += _table(
+            ["key", "metric", "baseline", "current", "delta"],
+            [
+                [
+                    escape_md(r.key),
+                    escape_md(r.metric),
+                    fmt_value(r.baseline),
+                    fmt_value(r.current),
+                    fmt_delta(r.delta),
+                ]
+                for r in base.regressions
+            ],
+        )
+    if base.broken:
+        lines += [
+            "",
+            f"**Broken cases** ({len(base.broken)}: passed in the baseline, fail now)",
+            "",
+        ]
+        lines += [
+            f"- `{escape_md(c.id)}` {escape_md(c.metric)}: {escape_md(c.before)} → {escape_md(c.after)}"
+            for c in base.broken[:50]
+        ]
+        if len(base.broken) > 50:
+            lines.append(f"- … and {len(base.broken) - 50} more (see the JSON report)")
+    if base.lowered:
+        lines += ["", "**Lowered on purpose**", ""]
+        lines += [
+            f"- {escape_md(lo.key)}/{escape_md(lo.metric)}: {lo.old:.4f} → {lo.new:.4f} — {escape_md(lo.reason, 500)}"
+            for lo in base.lowered
+        ]
+    return lines
+
+
+def _qa_tables(report: Report) -> list[str]:
+    qa = report.qa
+    if qa is None:
+        return []
+    counts = {name: f"{m.passed}/{m.total}" for name, m in qa.metrics.items()}
+    rows = [
+        [
+            escape_md(r[0]),
+            r[1],
+            r[2],
+            counts.get(r[0], ""),
+            r[3],
+            escape_md(r[4]),
+            _STATUS_ICON.get(r[5], r[5]),
+        ]
+        for r in metric_rows(qa.mode, qa_current_metrics(qa), report.baseline)
+    ]
+    lines = [
+        "",
+        f"#### QA suite · `{escape_md(qa.mode)}` · {escape_md(qa.system)} · {qa.n_cases} cases",
+        "",
+    ]
+    lines += _table(
+        ["metric", "baseline", "current", "passed", "Δ", "95% interval", "status"], rows
+    )
+    a = qa.attribution
+    lines += [
+        "",
+        f"Fabrication: **{qa.fabrication_count}** (target 0) · errors: **{qa.errors.count}** · "
+        f"failed cases by stage: retrieval {a.retrieval}, generation {a.generation}, error {a.error}",
+    ]
+    return lines
+
+
+def _details(report: Report) -> list[str]:
+    qa = report.qa
+    if qa is None:
+        return []
+    attribution = {c.id: c.attribution for c in qa.cases}
+    rows: list[list[str]] = []
+    for gate, metric in qa.metrics.items():
+        for f in metric.failures:
+            rows.append(
+                [
+                    f"`{escape_md(f.id)}`",
+                    gate,
+                    escape_md(f.expected, 200),
+                    escape_md(f.actual, 200),
+                    escape_md(attribution.get(f.id) or ""),
+                ]
+            )
+    if not rows:
+        return []
+    lines = ["", f"<details><summary>Failure details ({len(rows)})</summary>", ""]
+    lines += _table(["case", "gate", "expected", "actual", "stage"], rows)
+    if qa.attribution.advice:
+        lines += [""] + [
+            f"- **{k}**: {escape_md(v, 500)}" for k, v in qa.attribution.advice.items()
+        ]
+    lines += ["", "</details>"]
+    return lines
+
+
+def render_markdown(
+    report: Report,
+    *,
+    run_url: str | None = None,
+    artifact_url: str | None = None,
+    limit: int = COMMENT_LIMIT,
+    reserve: int = 200,
+) -> str:
+    """Markdown body within ``limit`` characters (``reserve`` left for the caller's marker)."""
+    core = _head(report, run_url, artifact_url) + _qa_tables(report)
+    if report.extraction:
+        core += [
+            "",
+            "#### Extraction suite",
+            "",
+            escape_md(report.extraction.get("summary", ""), 2000),
+        ]
+    core += _baseline_block(report)
+    core += [f"- ⚠️ {escape_md(w, 500)}" for w in report.warnings]
+    body = "\n".join(core) + "\n"
+    details = "\n".join(_details(report)) + "\n"
+    room = limit - reserve - len(body)
+    if len(details) <= room:
+        return body + details
+    note = "\n_Failure details trimmed to fit; the JSON report has all of them._\n"
+    lines = details.split("\n")
+    kept: list[str] = []
+    used = len(note) + len("\n</details>\n")
+    for line in lines:
+        if used + len(line) + 1 > room:
+            break
+        kept.append(line)
+        used += len(line) + 1
+    trimmed = "\n".join(kept) + ("\n</details>\n" if kept else "") + note
+    return (
+        (body + trimmed) if len(body) + len(trimmed) <= limit - reserve else body[: limit - reserve]
+    )
