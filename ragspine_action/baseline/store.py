@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -38,7 +39,7 @@ def parse_baseline(obj: Any, path: str) -> BaselineFile:
                 continue
             for index, item in enumerate(value):
                 try:
-                    history.append(HistoryRecord.model_validate(item))
+                    history.append(HistoryRecord.model_validate(item, strict=True))
                 except ValidationError as exc:
                     problems.extend(
                         problems_from_validation_error(exc, path, None, None, f"{key}[{index}].")
@@ -47,9 +48,13 @@ def parse_baseline(obj: Any, path: str) -> BaselineFile:
             meta[key] = value
         else:
             try:
-                entries[key] = BaselineEntry.model_validate(value)
+                entries[key] = BaselineEntry.model_validate(value, strict=True)
             except ValidationError as exc:
-                problems.extend(problems_from_validation_error(exc, path, None, None, f"{key}."))
+                problems.extend(
+                    # An entry that is not an object is named "tool", not "tool.(record)".
+                    replace(p, field=p.field.removesuffix(".(record)")) if p.field else p
+                    for p in problems_from_validation_error(exc, path, None, None, f"{key}.")
+                )
     if problems:
         raise InputError(problems)
     return BaselineFile(entries=entries, schema_version=version, history=history, extra_meta=meta)
