@@ -1,0 +1,281 @@
+"""Answer texts and outcome fields for every path, in the question's language.
+
+Rules kept here so both modes share them: a found value cites ``doc · locator``; a refusal
+says what was not found and carries no digits except period labels (FY2030, 2025Q1); a
+narrative answer is extractive (sentences of the retrieved passage), so every claim is in
+the contexts it returns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ...golden.models import ClarificationMode, SourceRef
+from ...outcomes.model import Outcome
+from .intent import Intent
+from .kb import Passage
+from .lexicon import CHANNEL_NAMES, ENTITY_NAMES, METRIC_NAMES
+from .scope import MetricQuery, ScopeDecision
+from .text import format_number, retrieval_tokens, split_sentences
+from .tools import MetricResult, SearchResult
+
+__all__ = [
+    "Answer",
+    "ask_first_answer",
+    "fact_answer",
+    "narrative_answer",
+    "not_found_answer",
+    "passage_evidence",
+    "refusal_answer",
+]
+
+MAX_ANSWER_SENTENCES = 2
+MAX_CONTEXTS = 3
+
+
+@dataclass(frozen=True)
+class Answer:
+    """Everything an outcome carries except the case id (and latency, left out for determinism)."""
+
+    text: str
+    clarification: ClarificationMode = "none"
+    refused: bool = False
+    value: float | None = None
+    unit: str | None = None
+    source: SourceRef | None = None
+    sources: tuple[SourceRef, ...] = ()
+    contexts: tuple[str, ...] = field(default=())
+
+    def to_outcome(self, case_id: str) -> Outcome:
+        return Outcome(
+            id=case_id,
+            answer=self.text,
+            clarification=self.clarification,
+            refused=self.refused,
+            value=self.value,
+            unit=self.unit,
+            source=self.source,
+            sources=list(self.sources),
+            contexts=list(self.contexts),
+        )
+
+
+def _zh(lang: str) -> bool:
+    return lang == "zh"
+
+
+def _cite(label: str, lang: str) -> str:
+    return f"（来源：{label}）" if _zh(lang) else f" (source: {label})"
+
+
+def _metric_name(metric: str, lang: str) -> str:
+    names = METRIC_NAMES.get(metric)
+    return (names[0] if _zh(lang) else names[1]) if names else metric
+
+
+def _entity_name(entity: str, lang: str) -> str:
+    names = ENTITY_NAMES.get(entity, (entity, entity))
+    return names[0] if _zh(lang) else names[1]
+
+
+def _channel_name(channel: str, lang: str) -> str:
+    names = CHANNEL_NAMES.get(channel)
+    return (names[0] if _zh(lang) else names[1]) if names else channel
+
+
+def _subject(query: MetricQuery, lang: str) -> str:
+    """ "ACME香港（ACME_HK）FY2025代理渠道收入" / "ACME Hong Kong (ACME_HK) revenue, agency channel, FY2025"."""
+    entity, metric = _entity_name(query.entity, lang), _metric_name(query.metric, lang)
+    channel, period = _channel_name(query.channel, lang), query.period.label
+    if _zh(lang):
+        return f"{entity}{period}{channel}{metric}"
+    channel_part = f", {channel}," if channel else ""
+    return f"{entity} {metric}{channel_part} for {period}"
+
+
+def fact_sentence(result: MetricResult, lang: str) -> str:
+    """The value statement, also used as the fact's context (so it is grounded verbatim)."""
+    assert result.fact is not None and result.value is not None
+    value = f"{format_number(result.value)} {result.unit}"
+    raw = f"{format_number(result.fact.value)} {result.fact.unit}"
+    if _zh(lang):
+        note = f"（原表数值为{raw}）" if result.unit != result.fact.unit else ""
+        return f"{_subject(result.query, lang)}为{value}{note}"
+    note = f" (reported as {raw})" if result.unit != result.fact.unit else ""
+    return f"{_subject(result.query, lang)} was {value}{note}"
+
+
+def _assumption_text(decision: ScopeDecision, lang: str) -> str:
+    if not decision.assumptions or decision.query is None:
+        return ""
+    q = decision.query
+    if _zh(lang):
+        parts = {
+            "entity": f"未指明主体，按{_entity_name(q.entity, lang)}口径",
+            "period": f"未指明期间，按最新已披露期间{q.period.label}",
+        }
+        return "假设：" + "；".join(parts[a] for a in decision.assumptions) + "。"
+    parts = {
+        "entity": f"no entity was named, so {_entity_name(q.entity, lang)} is assumed",
+        "period": f"no period was named, so the latest reported period {q.period.label} is assumed",
+    }
+    return "Assumptions: " + "; ".join(parts[a] for a in decision.assumptions) + ". "
+
+
+def fact_answer(
+    result: MetricResult, decision: ScopeDecision, lang: str, narrative: Answer | None = None
+) -> Answer:
+    """A found value, cited; a composite question appends its narrative answer."""
+    assert result.fact is not None
+    label = SourceRef(doc=result.fact.doc, locator=result.fact.locator)
+    sentence = fact_sentence(result, lang)
+    end = "。" if _zh(lang) else "."
+    text = _assumption_text(decision, lang) + sentence + _cite(label.label(), lang) + end
+    context = f"{label.label()}: {sentence}{end}"
+    sources: tuple[SourceRef, ...] = (label,)
+    contexts: tuple[str, ...] = (context,)
+    if narrative is not None:
+        text = f"{text}{'' if _zh(lang) else ' '}{narrative.text}"
+        sources += narrative.sources
+        contexts += narrative.contexts
+    return Answer(
+        text,
+        decision.clarification,
+        value=result.value,
+        unit=result.unit,
+        source=label,
+        sources=sources,
+        contexts=contexts,
+    )
+
+
+def _passage_context(p: Passage) -> str:
+    return f"来源 source: {p.label()} | {p.heading} | {p.text}"
+
+
+def _best_sentences(passage: Passage, query_tokens: set[str]) -> list[str]:
+    sentences = split_sentences(passage.text)
+    scored = [(-len(query_tokens & set(retrieval_tokens(s))), i) for i, s in enumerate(sentences)]
+    keep = sorted(i for _, i in sorted(scored)[:MAX_ANSWER_SENTENCES])
+    return [sentences[i] for i in keep]
+
+
+def passage_evidence(passages: Sequence[Passage]) -> tuple[tuple[SourceRef, ...], tuple[str, ...]]:
+    """Ranked sources (every hit) and contexts (the top passages' texts) of a search."""
+    refs = tuple(SourceRef(doc=p.doc, locator=p.locator) for p in passages)
+    return refs, tuple(_passage_context(p) for p in passages[:MAX_CONTEXTS])
+
+
+def _join_sentences(sentences: list[str]) -> str:
+    """Chinese sentences run on; a sentence ending in ASCII punctuation is followed by a space."""
+    out = ""
+    for sentence in sentences:
+        out += (" " if out and out[-1].isascii() else "") + sentence
+    return out
+
+
+def narrative_answer(search: SearchResult, lang: str) -> Answer:
+    """Extractive: the passage sentences that best match the question, with the citation."""
+    passages = search.passages
+    if not passages:
+        text = (
+            "知识库的文件中没有找到与该问题相关的内容，因此不作回答。"
+            if _zh(lang)
+            else "No document in the knowledge base covers this question, so it is not answered."
+        )
+        return Answer(text, refused=True)
+    top = passages[0]
+    chosen = _best_sentences(top, set(retrieval_tokens(search.expanded, drop_stop=True)))
+    body = _join_sentences(chosen)
+    text = f"{body}{_cite(top.label(), lang)}"
+    refs, contexts = passage_evidence(passages)
+    return Answer(text, sources=refs, contexts=contexts)
+
+
+_NOT_FOUND_ZH = {
+    "metric_missing": "知识库没有{entity}的{metric}数据（该主体未披露此指标）",
+    "period_missing": "知识库没有{period}这一期间的数据（该期间未单独披露），因此找不到{subject}",
+    "channel_missing": "知识库没有{metric}按“{channel}”划分的数据，因此找不到{subject}",
+    "combination": "知识库中找不到{subject}",
+}
+_NOT_FOUND_EN = {
+    "metric_missing": "The knowledge base has no {metric} for {entity} (the entity does not disclose it)",
+    "period_missing": "The knowledge base has no figures for the period {period} (it is not reported separately), so {subject} was not found",
+    "channel_missing": "The knowledge base has no {metric} broken down by the '{channel}' channel, so {subject} was not found",
+    "combination": "The knowledge base does not contain {subject}",
+}
+
+
+def not_found_answer(result: MetricResult, lang: str) -> Answer:
+    """A refusal stating exactly what was not found, with no number but period labels."""
+    q = result.query
+    if result.status == "unrecognised":
+        text = (
+            f"知识库中没有“{q.metric}”这一指标，无法回答，也不会估算。"
+            if _zh(lang)
+            else f"'{q.metric}' is not a metric in the knowledge base, so it cannot be answered or estimated."
+        )
+        return Answer(text, "none", refused=True)
+    fields = {
+        "entity": _entity_name(q.entity, lang),
+        "metric": _metric_name(q.metric, lang),
+        "period": q.period.label,
+        "channel": _channel_name(q.channel, lang),
+        "subject": _subject(q, lang),
+    }
+    if _zh(lang):
+        text = _NOT_FOUND_ZH[result.reason].format(**fields) + "，不作回答，也不会估算。"
+    else:
+        text = _NOT_FOUND_EN[result.reason].format(**fields) + "; no figure is given or estimated."
+    return Answer(text, "none", refused=True)
+
+
+def refusal_answer(decision: ScopeDecision, lang: str) -> Answer:
+    """Refusals decided before any lookup: competitor, future period, nothing reported yet."""
+    detail = "、".join(decision.detail) if _zh(lang) else ", ".join(decision.detail)
+    if decision.reason == "competitor":
+        text = (
+            f"{detail}不在ACME知识库的范围内（仅涵盖ACME集团、香港及内地业务），因此不作回答。"
+            if _zh(lang)
+            else f"{detail} is outside the ACME knowledge base (it covers only ACME Group, Hong Kong and Mainland China), so this is not answered."
+        )
+    elif decision.reason == "future_period":
+        text = (
+            f"{detail}尚未结束或尚未披露，知识库中没有该期间的数据，不作预测。"
+            if _zh(lang)
+            else f"{detail} has not been reported yet, so there is no figure for it and none is forecast."
+        )
+    else:
+        text = (
+            "在参考日期之前没有已披露的期间，因此不作回答。"
+            if _zh(lang)
+            else "No period had been reported by the reference date, so this is not answered."
+        )
+    return Answer(text, "none", refused=True)
+
+
+def ask_first_answer(decision: ScopeDecision, intent: Intent) -> Answer:
+    """A clarifying question: which metric, entity, period or channel is meant."""
+    zh = _zh(intent.language)
+    sep = "、" if zh else ", "
+    if decision.reason == "many_entities":
+        names = sep.join(_entity_name(e, intent.language) for e in decision.detail)
+        text = (
+            f"您的问题涉及多个主体（{names}），请问要查询哪一个？"
+            if zh
+            else f"The question names several entities ({names}); which one should be answered?"
+        )
+    elif decision.reason in ("many_metrics", "many_periods", "many_channels"):
+        names = sep.join(_metric_name(d, intent.language) for d in decision.detail)
+        text = (
+            f"您的问题包含多个可选项（{names}），请问要查询哪一个？"
+            if zh
+            else f"The question names several options ({names}); which one should be answered?"
+        )
+    else:
+        options = sep.join(_metric_name(m, intent.language) for m in METRIC_NAMES)
+        text = (
+            f"请问您想查询哪个指标：{options}？" if zh else f"Which metric do you mean: {options}?"
+        )
+    return Answer(text, "ask_first")

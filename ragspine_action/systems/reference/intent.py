@@ -1,0 +1,336 @@
+"""Question → intent: metric, entity, period (incl. relative ones), channel and route.
+
+A rule-based parser over the vocabulary in :mod:`lexicon`. It reads only the question and
+the reference date; it never sees what a golden case expects.
+"""
+
+from __future__ import annotations
+
+import re
+from calendar import monthrange
+from dataclasses import dataclass
+from datetime import date
+from typing import Literal
+
+from . import lexicon as lx
+from .text import contains_cjk, retrieval_tokens
+
+__all__ = ["Intent", "Period", "PeriodMention", "Route", "parse_intent"]
+
+Route = Literal["structured", "narrative", "composite", "out_of_scope"]
+_KINDS = ("FY", "H1", "H2", "Q1", "Q2", "Q3", "Q4")
+
+
+@dataclass(frozen=True, order=True)
+class Period:
+    """A reporting period: a financial year, a half or a quarter of a calendar year."""
+
+    year: int
+    kind: str  # one of _KINDS
+
+    @property
+    def label(self) -> str:
+        return f"FY{self.year}" if self.kind == "FY" else f"{self.year}{self.kind}"
+
+    @property
+    def period_type(self) -> str:
+        return {"F": "FY", "H": "HY", "Q": "Q"}[self.kind[0]]
+
+    @property
+    def end(self) -> date:
+        month = {"FY": 12, "H1": 6, "H2": 12, "Q1": 3, "Q2": 6, "Q3": 9, "Q4": 12}[self.kind]
+        return date(self.year, month, monthrange(self.year, month)[1])
+
+
+@dataclass(frozen=True)
+class PeriodMention:
+    """A period as written: ``year`` is None for a bare "上半年" / "first half"."""
+
+    kind: str
+    year: int | None
+    text: str
+    relative: bool = False
+    latest: bool = False
+
+    def resolve(self) -> Period | None:
+        return Period(self.year, self.kind) if self.year is not None else None
+
+
+@dataclass(frozen=True)
+class Intent:
+    question: str
+    reference_date: date
+    language: Literal["zh", "en"]
+    metrics: tuple[str, ...]
+    unsupported_metrics: tuple[str, ...]
+    ambiguous_terms: tuple[str, ...]
+    entities: tuple[str, ...]
+    competitors: tuple[str, ...]
+    periods: tuple[PeriodMention, ...]
+    channels: tuple[str, ...]
+    unknown_channels: tuple[str, ...]
+    narrative_cue: bool
+    definition_cue: bool
+    value_cue: bool
+    route: Route
+    search_text: str  # what narrative retrieval should look for
+
+
+_CLAUSE_SPLIT = re.compile(r"[？?，,；;。]|(?<![A-Za-z])and(?![A-Za-z])", re.IGNORECASE)
+
+
+def _search_text(
+    question: str, route: Route, entities: tuple[str, ...], metrics: tuple[str, ...]
+) -> str:
+    """For a composite question, the explanatory clauses plus entity and metric: the value part
+    ("FY2025营运利润是多少") is answered by the fact table and only blurs the search."""
+    if route != "composite":
+        return question
+    clauses = [c for c in _CLAUSE_SPLIT.split(question) if _has_any(c, lx.NARRATIVE_CUES)]
+    if not clauses or len(clauses) == len(_CLAUSE_SPLIT.split(question)):
+        return question
+    extra = [lx.ENTITY_SEARCH_TERMS[e] for e in entities if e in lx.ENTITY_SEARCH_TERMS]
+    extra += [lx.METRIC_SEARCH_TERMS[m] for m in metrics if m in lx.METRIC_SEARCH_TERMS]
+    return " ".join([*clauses, *extra])
+
+
+def _term_regex(term: str) -> re.Pattern[str]:
+    if term.isascii():
+        body = r"[\s\-]+".join(re.escape(w) for w in re.split(r"[\s\-]+", term))
+        return re.compile(rf"(?<![A-Za-z0-9]){body}(?![A-Za-z0-9])", re.IGNORECASE)
+    return re.compile(re.escape(term))
+
+
+class _Masked:
+    """The question with matched spans blanked out, so no span is read twice."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def take(self, pattern: re.Pattern[str]) -> list[re.Match[str]]:
+        found = list(pattern.finditer(self.text))
+        for m in found:
+            self.text = (
+                self.text[: m.start()] + "\x00" * (m.end() - m.start()) + self.text[m.end() :]
+            )
+        return found
+
+    def take_terms(self, terms: tuple[str, ...]) -> list[str]:
+        hits: list[tuple[int, str]] = []
+        for term in sorted(terms, key=len, reverse=True):
+            hits.extend((m.start(), term) for m in self.take(_term_regex(term)))
+        return [t for _, t in sorted(hits)]
+
+
+def _canonical(masked: _Masked, table: dict[str, tuple[str, ...]]) -> tuple[str, ...]:
+    """Canonical names found, in order of first appearance."""
+    pairs = [(term, name) for name, terms in table.items() for term in terms]
+    hits: list[tuple[int, str]] = []
+    for term, name in sorted(pairs, key=lambda p: len(p[0]), reverse=True):
+        hits.extend((m.start(), name) for m in masked.take(_term_regex(term)))
+    return tuple(dict.fromkeys(name for _, name in sorted(hits)))
+
+
+# --- periods -------------------------------------------------------------------------
+
+_Y = r"(?P<y>20\d{2}|'?\d{2})"  # 2025, 25, '25
+_ZH_NUM = {"一": 1, "二": 2, "三": 3, "四": 4, "1": 1, "2": 2, "3": 3, "4": 4}
+_EN_ORD = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
+_REL_ZH = {
+    "大前年": -3,
+    "前年": -2,
+    "去年": -1,
+    "上年": -1,
+    "上一年": -1,
+    "今年": 0,
+    "本年": 0,
+    "明年": 1,
+}
+_REL_EN = {
+    "the year before last": -2,
+    "two years ago": -2,
+    "last year": -1,
+    "previous year": -1,
+    "prior year": -1,
+    "last financial year": -1,
+    "last fiscal year": -1,
+    "this year": 0,
+    "current year": 0,
+    "next year": 1,
+}
+_ZH_HALF = r"(?P<h>上半年|下半年|中期|半年度|年中)"
+_ZH_Q = r"(?:第)?(?P<q>[一二三四1-4])季度?"
+_EN_HALF = r"(?P<h>first[\s-]half|second[\s-]half|1st[\s-]half|2nd[\s-]half|H1|H2|1H|2H|interim|half[\s-]year)"
+_EN_Q = r"(?P<q>(?:first|second|third|fourth|1st|2nd|3rd|4th)[\s-]quarter|Q[1-4]|[1-4]Q)"
+_REL_ZH_RE = "|".join(sorted(map(re.escape, _REL_ZH), key=len, reverse=True))
+_REL_EN_RE = "|".join(sorted((k.replace(" ", r"\s+") for k in _REL_EN), key=len, reverse=True))
+
+
+def _year(raw: str) -> int:
+    digits = raw.lstrip("'")
+    return int(digits) if len(digits) == 4 else 2000 + int(digits)
+
+
+def _half_kind(raw: str) -> str:
+    low = raw.lower().replace(" ", "").replace("-", "")
+    second = low in ("下半年", "secondhalf", "2ndhalf", "h2", "2h")
+    return "H2" if second else "H1"
+
+
+def _quarter_kind(raw: str) -> str:
+    low = raw.lower()
+    for word, n in _EN_ORD.items():
+        if low.startswith(word):
+            return f"Q{n}"
+    digit = re.search(r"[1-4一二三四]", raw)
+    return f"Q{_ZH_NUM[digit.group(0)]}" if digit else "Q1"
+
+
+def _kind_of(m: re.Match[str]) -> str:
+    groups = m.groupdict()
+    if groups.get("h"):
+        return _half_kind(groups["h"])
+    if groups.get("q"):
+        return _quarter_kind(groups["q"])
+    return "FY"
+
+
+def _rel_offset(m: re.Match[str]) -> int:
+    raw = re.sub(r"\s+", " ", m.group("r").lower())
+    return _REL_ZH.get(raw, _REL_EN.get(raw, 0))
+
+
+_B = r"(?<![A-Za-z0-9])"
+_E = r"(?![A-Za-z0-9])"
+_I = re.IGNORECASE
+# (pattern, how the year is found) in priority order; each match is masked.
+_ABSOLUTE: tuple[re.Pattern[str], ...] = (
+    # quarters
+    re.compile(rf"{_B}(?:FY)?(?P<y>20\d{{2}})\s*[-/ ]?(?P<q>Q[1-4]){_E}", _I),
+    re.compile(rf"{_B}(?P<q>Q[1-4]|[1-4]Q)\s*[-/ ]?(?:FY)?{_Y}{_E}", _I),
+    re.compile(rf"(?P<y>20\d{{2}})\s*年?\s*的?\s*{_ZH_Q}"),
+    re.compile(rf"{_B}{_EN_Q}\s+(?:of\s+)?(?:FY)?(?P<y>20\d{{2}}){_E}", _I),
+    # halves
+    re.compile(rf"{_B}(?P<y>20\d{{2}})\s*[-/ ]?(?P<h>H[12]){_E}", _I),
+    re.compile(rf"{_B}(?P<h>H[12]|[12]H)\s*[-/ ]?(?:FY)?{_Y}{_E}", _I),
+    re.compile(rf"(?P<y>20\d{{2}})\s*年?\s*的?\s*{_ZH_HALF}"),
+    re.compile(
+        rf"{_B}{_EN_HALF}\s+(?:results\s+)?(?:of\s+|for\s+|in\s+)?(?:the\s+year\s+)?(?:FY)?(?P<y>20\d{{2}}){_E}",
+        _I,
+    ),
+    re.compile(rf"{_B}(?P<y>20\d{{2}})\s+{_EN_HALF}{_E}", _I),
+    # financial years
+    re.compile(rf"{_B}FY\s*{_Y}{_E}", _I),
+    re.compile(r"(?P<y>20\d{2})\s*(?:财年|财政年度|年度|年全年|全年|年)"),
+    re.compile(
+        rf"{_B}(?:full[\s-]year|financial\s+year|fiscal\s+year|year)\s+(?P<y>20\d{{2}}){_E}", _I
+    ),
+    re.compile(rf"{_B}(?P<y>20\d{{2}}){_E}"),
+)
+_RELATIVE: tuple[re.Pattern[str], ...] = (
+    re.compile(rf"(?P<r>{_REL_ZH_RE})\s*的?\s*(?:{_ZH_HALF}|{_ZH_Q})"),
+    re.compile(rf"{_B}(?:{_EN_HALF}|{_EN_Q})\s+(?:of\s+)?(?P<r>{_REL_EN_RE}){_E}", _I),
+    re.compile(rf"{_B}(?P<r>{_REL_EN_RE})(?:'s)?\s+(?:{_EN_HALF}|{_EN_Q}){_E}", _I),
+    re.compile(rf"(?P<r>{_REL_ZH_RE})(?:全年|财年|年度)?"),
+    re.compile(rf"{_B}(?P<r>{_REL_EN_RE}){_E}", _I),
+)
+_LATEST = re.compile(
+    r"(?:最新|最近)(?:一个|一)?(?:财年|财政年度|年度|全年)|"
+    r"(?<![A-Za-z])(?:latest|most\s+recent)\s+(?:full[\s-]year|financial\s+year|fiscal\s+year|year)",
+    _I,
+)
+_BARE: tuple[re.Pattern[str], ...] = (
+    re.compile(_ZH_HALF),
+    re.compile(rf"{_B}{_EN_HALF}{_E}", _I),
+    re.compile(rf"{_B}{_EN_Q}{_E}", _I),
+)
+
+
+def _periods(masked: _Masked, ref: date) -> list[PeriodMention]:
+    found: list[tuple[int, PeriodMention]] = []
+    for pattern in _RELATIVE:
+        for m in masked.take(pattern):
+            pm = PeriodMention(_kind_of(m), ref.year + _rel_offset(m), m.group(0), relative=True)
+            found.append((m.start(), pm))
+    for m in masked.take(_LATEST):
+        found.append((m.start(), PeriodMention("FY", None, m.group(0), latest=True)))
+    for pattern in _ABSOLUTE:
+        for m in masked.take(pattern):
+            found.append((m.start(), PeriodMention(_kind_of(m), _year(m.group("y")), m.group(0))))
+    for pattern in _BARE:
+        for m in masked.take(pattern):
+            found.append((m.start(), PeriodMention(_kind_of(m), None, m.group(0))))
+    unique: dict[tuple[str, int | None, bool], PeriodMention] = {}
+    for _, pm in sorted(found, key=lambda p: p[0]):
+        unique.setdefault((pm.kind, pm.year, pm.latest), pm)
+    return list(unique.values())
+
+
+# --- the parser --------------------------------------------------------------------------
+
+
+def _has_any(text: str, terms: tuple[str, ...]) -> bool:
+    return any(_term_regex(t).search(text) for t in terms)
+
+
+_ACME = re.compile(r"(?<![A-Za-z0-9])ACME(?![A-Za-z])", re.IGNORECASE)
+
+
+def parse_intent(question: str, reference_date: date | None = None) -> Intent:
+    """Parse one question. ``reference_date`` anchors 去年 / last year (default: today)."""
+    ref = reference_date or date.today()
+    masked = _Masked(question)
+    competitors = tuple(dict.fromkeys(masked.take_terms(lx.COMPETITOR_TERMS)))
+    unknown_channels = tuple(dict.fromkeys(masked.take_terms(lx.UNKNOWN_CHANNEL_TERMS)))
+    masked.take_terms(lx.NON_METRIC_TERMS)
+    unsupported = tuple(dict.fromkeys(masked.take_terms(lx.UNSUPPORTED_METRIC_TERMS)))
+    metrics = _canonical(masked, lx.METRIC_TERMS)
+    periods = tuple(_periods(masked, ref))
+    entities = _canonical(masked, lx.ENTITY_TERMS)
+    if not entities and masked.take(_ACME):
+        entities = ("ACME_GROUP",)  # the company itself, named without a business unit
+    channels = _canonical(masked, lx.CHANNEL_TERMS)
+    ambiguous = tuple(dict.fromkeys(masked.take_terms(lx.AMBIGUOUS_METRIC_TERMS)))
+    narrative_cue = _has_any(question, lx.NARRATIVE_CUES)
+    strong_cue = _has_any(question, tuple(c for c in lx.NARRATIVE_CUES if c not in lx.WEAK_CUES))
+    definition_cue = _has_any(question, lx.DEFINITION_CUES)
+    value_cue = _has_any(question, lx.VALUE_CUES)
+
+    route: Route
+    if competitors:
+        route = "out_of_scope"
+    elif metrics:
+        if definition_cue and not value_cue:
+            route = "narrative"
+        elif narrative_cue:
+            route = "composite"
+        else:
+            route = "structured"
+    elif unsupported:
+        route = "narrative" if (narrative_cue or definition_cue) and not value_cue else "structured"
+    elif ambiguous and not strong_cue and not definition_cue:
+        route = "structured"  # "how did HK perform": a number is wanted, but which one?
+    elif narrative_cue or definition_cue:
+        route = "narrative"
+    elif ambiguous or value_cue or not retrieval_tokens(masked.text, drop_stop=True):
+        route = "structured"  # asks for a number without saying which: clarify first
+    else:
+        route = "narrative"
+    return Intent(
+        question=question,
+        reference_date=ref,
+        language="zh" if contains_cjk(question) else "en",
+        metrics=metrics,
+        unsupported_metrics=unsupported,
+        ambiguous_terms=ambiguous,
+        entities=entities,
+        competitors=competitors,
+        periods=periods,
+        channels=channels,
+        unknown_channels=unknown_channels,
+        narrative_cue=narrative_cue,
+        definition_cue=definition_cue,
+        value_cue=value_cue,
+        route=route,
+        search_text=_search_text(question, route, entities, metrics),
+    )

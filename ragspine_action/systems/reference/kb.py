@@ -1,0 +1,330 @@
+"""The ACME knowledge base: a fact table and FTS5-indexed narrative passages in SQLite.
+
+Built from the data files in ``data/kb/`` (``facts.csv``, ``docs/*.md``, ``glossary.csv``).
+The build is deterministic (rows inserted in sorted order) and idempotent (a database whose
+recorded data fingerprint matches is reused; otherwise it is rebuilt in a temporary file
+and moved into place atomically).
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import os
+import re
+import sqlite3
+import tempfile
+from collections.abc import Iterable
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+
+from ...errors import InputError, Problem
+from .text import fts_query, retrieval_tokens
+
+__all__ = [
+    "DB_FILENAME",
+    "DEFAULT_DATA_DIR",
+    "Fact",
+    "KnowledgeBase",
+    "Passage",
+    "build_kb",
+]
+
+DEFAULT_DATA_DIR = Path(__file__).resolve().parents[3] / "data" / "kb"
+DB_FILENAME = "acme_kb.sqlite3"
+KNOWN_UNITS = ("USD_BN", "USD_M", "USD_K", "PCT")
+FACT_COLUMNS = (
+    "metric",
+    "entity",
+    "geography",
+    "channel",
+    "period_type",
+    "period",
+    "value",
+    "unit",
+    "doc",
+    "locator",
+)
+_PERIOD_RE = re.compile(r"^(FY\d{4}|\d{4}H[12]|\d{4}Q[1-4])$")
+_SECTION_RE = re.compile(r"^## (?P<locator>\S+) \| (?P<heading>.+)$")
+
+_SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE facts (
+    metric TEXT NOT NULL, entity TEXT NOT NULL, geography TEXT NOT NULL,
+    channel TEXT NOT NULL, period_type TEXT NOT NULL, period TEXT NOT NULL,
+    value TEXT NOT NULL, unit TEXT NOT NULL, doc TEXT NOT NULL, locator TEXT NOT NULL,
+    PRIMARY KEY (metric, entity, channel, period)
+);
+CREATE TABLE passages (
+    id INTEGER PRIMARY KEY, doc TEXT NOT NULL, title TEXT NOT NULL, topic TEXT NOT NULL,
+    locator TEXT NOT NULL, heading TEXT NOT NULL, text TEXT NOT NULL
+);
+CREATE VIRTUAL TABLE passages_fts USING fts5(tokens, tokenize = 'porter unicode61');
+CREATE TABLE glossary (term TEXT NOT NULL, expansion TEXT NOT NULL);
+"""
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One reported number, exactly as the deck shows it (value and unit unconverted)."""
+
+    metric: str
+    entity: str
+    channel: str
+    period_type: str
+    period: str
+    value: Decimal
+    unit: str
+    doc: str
+    locator: str
+
+
+@dataclass(frozen=True)
+class Passage:
+    """One retrievable section of a narrative document."""
+
+    doc: str
+    title: str
+    locator: str
+    heading: str
+    text: str
+    score: float
+
+    def label(self) -> str:
+        return f"{self.doc} · {self.locator}"
+
+
+def _data_files(data_dir: Path) -> list[Path]:
+    files = [data_dir / "facts.csv", data_dir / "glossary.csv"]
+    files += sorted((data_dir / "docs").glob("*.md"))
+    return files
+
+
+def _fingerprint(files: Iterable[Path]) -> str:
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(path.name.encode("utf-8") + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def _read_facts(path: Path) -> list[tuple[str, ...]]:
+    problems: list[Problem] = []
+    rows: list[tuple[str, ...]] = []
+    keys: dict[tuple[str, ...], int] = {}
+    reader = csv.DictReader(io.StringIO(path.read_text(encoding="utf-8")))
+    if tuple(reader.fieldnames or ()) != FACT_COLUMNS:
+        raise InputError.single(str(path), f"header must be {','.join(FACT_COLUMNS)}", line=1)
+    for line, row in enumerate(reader, start=2):
+        values = tuple((row.get(c) or "").strip() for c in FACT_COLUMNS)
+        rec = dict(zip(FACT_COLUMNS, values, strict=True))
+        for col in FACT_COLUMNS:
+            if not rec[col]:
+                problems.append(Problem(str(path), line, col, "must not be empty"))
+        try:
+            Decimal(rec["value"])
+        except InvalidOperation:
+            problems.append(Problem(str(path), line, "value", f"not a number: {rec['value']!r}"))
+        if rec["unit"] not in KNOWN_UNITS:
+            problems.append(
+                Problem(str(path), line, "unit", f"unknown unit {rec['unit']!r} ({KNOWN_UNITS})")
+            )
+        if rec["period"] and not _PERIOD_RE.match(rec["period"]):
+            problems.append(Problem(str(path), line, "period", f"bad period {rec['period']!r}"))
+        key = (rec["metric"], rec["entity"], rec["channel"], rec["period"])
+        if key in keys:
+            problems.append(
+                Problem(str(path), line, None, f"duplicate fact (first on line {keys[key]})")
+            )
+        keys.setdefault(key, line)
+        rows.append(values)
+    if problems:
+        raise InputError(problems)
+    return sorted(rows)
+
+
+def _read_doc(path: Path) -> list[tuple[str, str, str, str, str, str]]:
+    """(doc, title, topic, locator, heading, text) per ``## locator | heading`` section."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    if not lines or lines[0] != "---" or "---" not in lines[1:]:
+        raise InputError.single(str(path), "must start with a '---' front-matter block", line=1)
+    end = lines.index("---", 1)
+    meta: dict[str, str] = {}
+    for raw in lines[1:end]:
+        key, sep, value = raw.partition(":")
+        if sep:
+            meta[key.strip()] = value.strip()
+    for key in ("doc", "title", "topic"):
+        if not meta.get(key):
+            raise InputError.single(str(path), f"front matter lacks '{key}'", field=key)
+    sections: list[tuple[str, str, str, str, str, str]] = []
+    current: tuple[str, str] | None = None
+    body: list[str] = []
+
+    def flush() -> None:
+        if current is not None:
+            text = " ".join(b for b in body if b)
+            sections.append((meta["doc"], meta["title"], meta["topic"], *current, text))
+
+    for number, raw in enumerate(lines[end + 1 :], start=end + 2):
+        if raw.startswith("## "):
+            match = _SECTION_RE.match(raw)
+            if match is None:
+                raise InputError.single(
+                    str(path), "section heading must be '## <locator> | <heading>'", line=number
+                )
+            flush()
+            current = (match["locator"], match["heading"].strip())
+            body = []
+        elif raw.strip():
+            if current is None:
+                raise InputError.single(str(path), "text before the first section", line=number)
+            body.append(raw.strip())
+    flush()
+    if not sections:
+        raise InputError.single(str(path), "document has no sections")
+    return sections
+
+
+def _read_glossary(path: Path) -> list[tuple[str, str]]:
+    reader = csv.DictReader(io.StringIO(path.read_text(encoding="utf-8")))
+    pairs: list[tuple[str, str]] = []
+    for line, row in enumerate(reader, start=2):
+        term, expansion = (row.get("term") or "").strip(), (row.get("expansion") or "").strip()
+        if not term or not expansion:
+            raise InputError.single(str(path), "term and expansion are required", line=line)
+        pairs.append((term.lower(), expansion))
+    return sorted(pairs)
+
+
+def build_kb(data_dir: Path | str = DEFAULT_DATA_DIR, db_dir: Path | str | None = None) -> Path:
+    """Build (or reuse) the SQLite KB for ``data_dir`` inside ``db_dir``; returns its path."""
+    data = Path(data_dir)
+    files = _data_files(data)
+    missing = [str(f) for f in files[:2] if not f.is_file()]
+    if missing:
+        raise InputError.single(missing[0], "knowledge-base data file not found")
+    target_dir = Path(db_dir) if db_dir is not None else Path(tempfile.mkdtemp(prefix="acme-kb-"))
+    target_dir.mkdir(parents=True, exist_ok=True)
+    target = target_dir / DB_FILENAME
+    fingerprint = _fingerprint(files)
+    if target.is_file() and _stored_fingerprint(target) == fingerprint:
+        return target
+    facts = _read_facts(files[0])
+    glossary = _read_glossary(files[1])
+    passages = [s for doc in files[2:] for s in _read_doc(doc)]
+    passages.sort(key=lambda s: (s[0], s[3]))
+    fd, tmp_name = tempfile.mkstemp(prefix=".kb-", suffix=".tmp", dir=target_dir)
+    os.close(fd)
+    try:
+        conn = sqlite3.connect(tmp_name)
+        try:
+            conn.executescript(_SCHEMA)
+            conn.executemany(f"INSERT INTO facts VALUES ({','.join('?' * 10)})", facts)
+            conn.executemany("INSERT INTO glossary VALUES (?, ?)", glossary)
+            for rowid, (doc, title, topic, locator, heading, text) in enumerate(passages, 1):
+                conn.execute(
+                    "INSERT INTO passages VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (rowid, doc, title, topic, locator, heading, text),
+                )
+                tokens = retrieval_tokens(f"{doc} {title} {heading} {text}")
+                conn.execute(
+                    "INSERT INTO passages_fts (rowid, tokens) VALUES (?, ?)",
+                    (rowid, " ".join(tokens)),
+                )
+            conn.execute("INSERT INTO meta VALUES ('fingerprint', ?)", (fingerprint,))
+            conn.commit()
+        finally:
+            conn.close()
+        os.replace(tmp_name, target)
+    except BaseException:
+        Path(tmp_name).unlink(missing_ok=True)
+        raise
+    return target
+
+
+def _stored_fingerprint(path: Path) -> str | None:
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            row = conn.execute("SELECT value FROM meta WHERE key = 'fingerprint'").fetchone()
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return None
+    return str(row[0]) if row else None
+
+
+class KnowledgeBase:
+    """Read-only queries over a built KB: fact lookups and bm25 passage search."""
+
+    def __init__(self, db_path: Path | str) -> None:
+        self.path = Path(db_path)
+        self._conn = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, check_same_thread=False)
+        self._glossary: list[tuple[str, str]] = [
+            (str(t), str(e))
+            for t, e in self._conn.execute("SELECT term, expansion FROM glossary ORDER BY term")
+        ]
+
+    def close(self) -> None:
+        self._conn.close()
+
+    def lookup(self, metric: str, entity: str, period: str, channel: str = "TOTAL") -> Fact | None:
+        """The fact for exactly this metric, entity, period and channel, if reported."""
+        row = self._conn.execute(
+            "SELECT metric, entity, channel, period_type, period, value, unit, doc, locator "
+            "FROM facts WHERE metric = ? AND entity = ? AND period = ? AND channel = ?",
+            (metric, entity, period, channel),
+        ).fetchone()
+        if row is None:
+            return None
+        return Fact(row[0], row[1], row[2], row[3], row[4], Decimal(row[5]), *row[6:])
+
+    def reported_periods(self, period_type: str) -> list[str]:
+        """Periods of one type that any fact is reported for, oldest first."""
+        rows = self._conn.execute(
+            "SELECT DISTINCT period FROM facts WHERE period_type = ? ORDER BY period",
+            (period_type,),
+        )
+        return [str(r[0]) for r in rows]
+
+    def has_metric(self, metric: str, entity: str) -> bool:
+        """Whether the entity reports the metric for any period at all."""
+        row = self._conn.execute(
+            "SELECT 1 FROM facts WHERE metric = ? AND entity = ? LIMIT 1", (metric, entity)
+        ).fetchone()
+        return row is not None
+
+    def channels(self, metric: str) -> list[str]:
+        """Channels the metric is broken down by somewhere in the KB."""
+        rows = self._conn.execute(
+            "SELECT DISTINCT channel FROM facts WHERE metric = ? ORDER BY channel", (metric,)
+        )
+        return [str(r[0]) for r in rows]
+
+    def expand(self, text: str) -> str:
+        """The text plus glossary expansions of the terms it contains (cross-lingual search)."""
+        lowered = text.lower()
+        extra = [e for term, e in self._glossary if _has_term(lowered, term)]
+        return " ".join([text, *extra])
+
+    def search(self, query: str, k: int = 5) -> list[Passage]:
+        """Top-k passages by bm25 for the query's tokens (stop words and fluff dropped)."""
+        tokens = retrieval_tokens(self.expand(query), drop_stop=True)
+        if not tokens:
+            return []
+        rows = self._conn.execute(
+            "SELECT p.doc, p.title, p.locator, p.heading, p.text, bm25(passages_fts) AS score "
+            "FROM passages_fts JOIN passages AS p ON p.id = passages_fts.rowid "
+            "WHERE passages_fts MATCH ? ORDER BY score, p.doc, p.locator LIMIT ?",
+            (fts_query(tokens), k),
+        ).fetchall()
+        return [Passage(r[0], r[1], r[2], r[3], r[4], round(float(r[5]), 9)) for r in rows]
+
+
+def _has_term(lowered: str, term: str) -> bool:
+    if term.isascii():
+        return re.search(rf"(?<![a-z0-9]){re.escape(term)}(?![a-z0-9])", lowered) is not None
+    return term in lowered

@@ -1,0 +1,55 @@
+"""``ReferenceSystem``: the bundled ACME RAG system as a system under test."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import weakref
+from pathlib import Path
+from typing import Literal
+
+from ...golden.models import GoldenCase
+from ...outcomes.model import Outcome
+from ..base import PerCaseSystem
+from .agent import Orchestrator, ScriptedProvider
+from .kb import DEFAULT_DATA_DIR, KnowledgeBase, build_kb
+from .tool_mode import answer_question
+
+__all__ = ["MODES", "ReferenceSystem"]
+
+Mode = Literal["tool", "agent"]
+MODES: tuple[Mode, ...] = ("tool", "agent")
+
+
+class ReferenceSystem(PerCaseSystem):
+    """Answers a case from its question and reference date only, never from ``expected``.
+
+    The KB is built once per instance: in ``kb_dir`` when given (reused when its data is
+    unchanged), else in a temporary directory removed with the instance.
+    """
+
+    name = "reference"
+
+    def __init__(
+        self,
+        mode: Mode = "tool",
+        kb_dir: str | None = None,
+        data_dir: str | Path | None = None,
+    ) -> None:
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {', '.join(MODES)}, got {mode!r}")
+        self.mode: Mode = mode
+        target = kb_dir
+        if target is None:
+            target = tempfile.mkdtemp(prefix="ragspine-kb-")
+            weakref.finalize(self, shutil.rmtree, target, True)
+        self.kb = KnowledgeBase(build_kb(data_dir or DEFAULT_DATA_DIR, target))
+        weakref.finalize(self, self.kb.close)
+        self.orchestrator = Orchestrator(self.kb, ScriptedProvider())
+
+    def answer(self, case: GoldenCase) -> Outcome:
+        if self.mode == "agent":
+            result = self.orchestrator.run(case.question, case.reference_date)
+        else:
+            result = answer_question(self.kb, case.question, case.reference_date)
+        return result.to_outcome(case.id)

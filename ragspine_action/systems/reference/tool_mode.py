@@ -1,0 +1,46 @@
+"""``tool`` mode: question → intent → scope → metric query or retrieval → answer. No model."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from .answers import (
+    Answer,
+    ask_first_answer,
+    fact_answer,
+    narrative_answer,
+    not_found_answer,
+    refusal_answer,
+)
+from .intent import parse_intent
+from .kb import KnowledgeBase
+from .scope import decide_scope
+from .tools import query_metric, search_docs
+
+__all__ = ["RETRIEVAL_K", "answer_question"]
+
+RETRIEVAL_K = 5
+
+
+def answer_question(kb: KnowledgeBase, question: str, reference_date: date | None) -> Answer:
+    """The deterministic pipeline; each branch ends in exactly one answer."""
+    intent = parse_intent(question, reference_date)
+    decision = decide_scope(intent, kb)
+    lang = intent.language
+    if decision.action == "refuse":
+        return refusal_answer(decision, lang)
+    if decision.action == "ask_first":
+        return ask_first_answer(decision, intent)
+    if decision.action == "narrative":
+        return narrative_answer(search_docs(kb, intent.search_text, RETRIEVAL_K), lang)
+    assert decision.query is not None
+    result = query_metric(kb, decision.query)
+    if intent.route == "composite":
+        narrative = narrative_answer(search_docs(kb, intent.search_text, RETRIEVAL_K), lang)
+        if result.status != "found":
+            # "why is there no CN ROE?": the documents answer it, the fact table cannot.
+            return narrative
+        return fact_answer(result, decision, lang, narrative)
+    if result.status != "found":
+        return not_found_answer(result, lang)
+    return fact_answer(result, decision, lang)
