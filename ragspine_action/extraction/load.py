@@ -40,6 +40,7 @@ __all__ = [
 ]
 
 MAX_PROBLEMS_PER_FILE: Final = 50
+_CHUNK: Final = 20_000
 FIXTURE_NAME_PATTERN: Final = r"^[A-Za-z0-9][A-Za-z0-9_.-]*$"
 _RESERVED_NAMES: Final = frozenset({"total"})
 _ITEM_ADAPTER: Final[TypeAdapter[CellRecordDict]] = TypeAdapter(CellRecordDict)
@@ -245,15 +246,17 @@ def _parse_cells(
     prefix = key or ""
     line_of = _LineFinder(path, key)
     with gc_paused():
-        try:
-            records = CELL_RECORD_ADAPTER.validate_python(cells)
-        except ValidationError as exc:
-            bad = sorted({err["loc"][0] for err in exc.errors() if err["loc"]}, key=str)
-            for index in bad:
-                if not isinstance(index, int):
-                    continue
-                if len(found) > MAX_PROBLEMS_PER_FILE:
-                    break
+        bad: list[int] = []
+        for start in range(0, len(cells), _CHUNK):
+            try:
+                # Validate in chunks and keep the caller's dicts: strict validation changes
+                # no value, so the validated copy is dropped at once (memory stays ~1x).
+                CELL_RECORD_ADAPTER.validate_python(cells[start : start + _CHUNK])
+            except ValidationError as exc:
+                indices = {err["loc"][0] for err in exc.errors() if err["loc"]}
+                bad.extend(sorted(start + i for i in indices if isinstance(i, int)))
+        if bad:
+            for index in bad[: MAX_PROBLEMS_PER_FILE + 1]:
                 try:
                     _ITEM_ADAPTER.validate_python(cells[index])
                 except ValidationError as item_exc:
@@ -276,11 +279,11 @@ def _parse_cells(
             return None
         table: dict[str, CellRecordDict] = {}
         duplicated = False
-        for record in records:
+        for record in cells:
             if table.setdefault(record["sheet"] + "!" + record["cell_ref"], record) is not record:
                 duplicated = True
     if duplicated:
-        keyed = ((i, locator(r["sheet"], r["cell_ref"])) for i, r in enumerate(records))
+        keyed = ((i, locator(r["sheet"], r["cell_ref"])) for i, r in enumerate(cells))
         problems.extend(_cap(_duplicate_problems(keyed, path, prefix, line_of), path))
         return None
     if require_cells and not table:
@@ -293,7 +296,8 @@ def _load_cells_into(
     path: str | os.PathLike[str], problems: list[Problem], *, require_cells: bool, max_bytes: int
 ) -> CellTable | None:
     try:
-        doc = read_json_file(path, max_bytes=max_bytes)
+        with gc_paused():
+            doc = read_json_file(path, max_bytes=max_bytes)
     except InputError as exc:
         problems.extend(exc.problems)
         return None
