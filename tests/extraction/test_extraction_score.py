@@ -19,6 +19,7 @@ from ragspine_action.extraction import (
     score_fixtures,
     span_rectangle,
 )
+from ragspine_action.extraction.models import CELL_RECORD_ADAPTER
 
 
 def rec(
@@ -165,7 +166,7 @@ def test_options_reject_negative_tolerances_and_unknown_fields() -> None:
 
 
 def test_cell_record_model_builds_tables_like_file_records() -> None:
-    model = CellRecord(sheet="S", cell_ref="B7", value=3, tags=["x"], confidence=0.9)  # type: ignore[call-arg]
+    model = CellRecord(sheet="S", cell_ref="B7", value=3, tags=["x"], confidence=0.9)
     assert model.locator == "S!B7"
     table: CellTable = cell_table_from_records([model])
     assert table.cells["S!B7"]["value"] == 3
@@ -189,3 +190,31 @@ def test_changing_one_value_to_something_else_costs_exactly_that_cell(
     assert result.failed["cell_value"] == {f"S!A{index + 1}"}
     assert result.channels["color_mapping"].correct == len(expected)
     assert result.channels["header_attribution"].correct == len(expected)
+
+
+@pytest.mark.parametrize(
+    "record",
+    [
+        {"sheet": "S", "cell_ref": "B7", "value": 1},
+        {"sheet": "S", "cell_ref": "B7", "value": None, "tags": [], "merge_span": "b2:e2"},
+        {"sheet": "S", "cell_ref": "b7", "value": 1},
+        {"sheet": "S", "cell_ref": "B0", "value": 1},
+        {"sheet": "", "cell_ref": "B7", "value": 1},
+        {"sheet": "S", "cell_ref": "B7", "value": [1]},
+        {"sheet": "S", "cell_ref": "B7", "value": 1, "tags": [1]},
+        {"sheet": "S", "cell_ref": "B7", "value": 1, "merge_span": "B2-E2"},
+        {"sheet": "S", "cell_ref": "B7"},
+        {"sheet": "S", "cell_ref": "B7", "value": "1", "note": "kept"},
+    ],
+)
+def test_model_and_file_validation_accept_the_same_records(record: dict[str, Any]) -> None:
+    def accepted(check: Any) -> bool:
+        try:
+            check(record)
+        except ValidationError:
+            return False
+        return True
+
+    model_ok = accepted(CellRecord.model_validate)
+    file_ok = accepted(lambda r: CELL_RECORD_ADAPTER.validate_python([r]))
+    assert model_ok == file_ok
