@@ -1,0 +1,161 @@
+#!/usr/bin/env bash
+# Build the action image with buildah on a debootstrap'ed debian:bookworm-slim and run it
+# the way the GitHub runner runs a container action (workspace mounted at /github/workspace
+# as the working directory). No Docker engine needed; must run as root.
+#
+#   scripts/container_test.sh [ARG...]    run the image's ENTRYPOINT with ARGs (default --help)
+#   scripts/container_test.sh --no-args   run it with no arguments (the bundled default)
+#
+# Environment:
+#   RAGSPINE_IMAGE          image name to build (default localhost/ragspine-eval:test)
+#   RAGSPINE_ROOTFS_CACHE   where the debootstrap'ed base rootfs is kept (/var/cache/ragspine-rootfs)
+#   RAGSPINE_WORKSPACE      directory to mount as /github/workspace (default: a fresh temp dir)
+#   RAGSPINE_ENV_FILE       optional file of KEY=VALUE lines passed to the container (-e)
+#   RAGSPINE_EXPECT_RC      expected exit code of the run (default 0)
+#   RAGSPINE_SKIP_BUILD=1   reuse an image built before
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+IMAGE="${RAGSPINE_IMAGE:-localhost/ragspine-eval:test}"
+BASE_IMAGE="docker.io/library/debian:bookworm-slim"
+CACHE="${RAGSPINE_ROOTFS_CACHE:-/var/cache/ragspine-rootfs}"
+ROOTFS="$CACHE/rootfs"
+CA_BUNDLE="/etc/ssl/certs/ca-certificates.crt"
+
+log() { printf 'container_test: %s\n' "$*" >&2; }
+die() { log "FAIL: $*"; exit 1; }
+
+need_tools() {
+  [ "$(id -u)" = 0 ] || die "must run as root (buildah and debootstrap need it)"
+  if ! command -v buildah >/dev/null || ! command -v debootstrap >/dev/null; then
+    log "installing buildah and debootstrap"
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq buildah debootstrap >/dev/null
+  fi
+}
+
+# The Debian mirror this machine's apt uses, else deb.debian.org.
+debian_mirror() {
+  local uri=""
+  if [ -r /etc/apt/sources.list.d/debian.sources ]; then
+    uri="$(awk '/^URIs:/ && $2 ~ /\/debian\/?$/ {print $2; exit}' /etc/apt/sources.list.d/debian.sources)"
+  fi
+  if [ -z "$uri" ] && [ -r /etc/apt/sources.list ]; then
+    uri="$(awk '$1 == "deb" && $3 == "bookworm" {print $2; exit}' /etc/apt/sources.list)"
+  fi
+  printf '%s\n' "${uri:-http://deb.debian.org/debian}"
+}
+
+# debian:bookworm-slim stand-in: a minbase debootstrap, cached across runs.
+ensure_base_image() {
+  if buildah inspect --type image "$BASE_IMAGE" >/dev/null 2>&1; then
+    return
+  fi
+  if [ ! -x "$ROOTFS/usr/bin/python3" ]; then
+    local mirror
+    mirror="$(debian_mirror)"
+    log "debootstrap bookworm from $mirror into $ROOTFS (about a minute, once)"
+    mkdir -p "$CACHE"
+    rm -rf "$ROOTFS.partial"
+    debootstrap --variant=minbase --include=python3,python3-venv,ca-certificates \
+      bookworm "$ROOTFS.partial" "$mirror" >"$CACHE/debootstrap.log" 2>&1 \
+      || die "debootstrap failed; see $CACHE/debootstrap.log"
+    mv "$ROOTFS.partial" "$ROOTFS"
+  fi
+  log "committing $ROOTFS as $BASE_IMAGE"
+  local c m
+  c="$(buildah from scratch)"
+  m="$(buildah mount "$c")"
+  cp -a "$ROOTFS/." "$m/"
+  buildah umount "$c" >/dev/null
+  buildah commit -q --rm "$c" "$BASE_IMAGE" >/dev/null
+}
+
+# The build context as a fresh clone would have it: tracked and untracked-but-not-ignored
+# files only (no caches, no local virtualenvs), so the test sees what CI sees.
+make_context() {
+  local dir="$1"
+  if git -C "$ROOT" rev-parse --git-dir >/dev/null 2>&1; then
+    (cd "$ROOT" && git ls-files -z --cached --others --exclude-standard \
+      | xargs -0 -I{} sh -c 'test -e "{}" && printf "%s\0" "{}"' \
+      | tar --null -T - -cf -) | tar -C "$dir" -xf -
+  else
+    cp -a "$ROOT/." "$dir/"
+  fi
+  for required in Dockerfile pyproject.toml README.md entrypoint.py ragspine_action data schema; do
+    [ -e "$dir/$required" ] || die "build context lacks $required"
+  done
+}
+
+build_image() {
+  local context="$1"
+  log "building $IMAGE"
+  local mounts=()
+  [ -r "$CA_BUNDLE" ] && mounts=(-v "$CA_BUNDLE:$CA_BUNDLE:ro")
+  buildah bud --isolation chroot --pull=never "${mounts[@]}" -q -t "$IMAGE" "$context" >/dev/null \
+    || die "image build failed"
+}
+
+check_image_config() {
+  local config
+  config="$(buildah inspect --type image "$IMAGE")"
+  # One line per check: USER, WORKDIR, then the ENTRYPOINT words.
+  mapfile -t ENTRYPOINT < <(printf '%s' "$config" | python3 -c '
+import json, sys
+config = json.load(sys.stdin)["OCIv1"].get("config") or {}
+print(config.get("User") or "")
+print(config.get("WorkingDir") or "")
+print("\n".join(config.get("Entrypoint") or []))')
+  local user="${ENTRYPOINT[0]}" workdir="${ENTRYPOINT[1]}"
+  ENTRYPOINT=("${ENTRYPOINT[@]:2}")
+  [ -z "$user" ] || die "image sets USER=$user; container actions must run as the default user"
+  [ -z "$workdir" ] || die "image sets WORKDIR=$workdir; the runner sets the working directory"
+  [ "${#ENTRYPOINT[@]}" -gt 0 ] || die "image has no exec-form ENTRYPOINT"
+  [[ "${ENTRYPOINT[0]}" == /* ]] || die "ENTRYPOINT ${ENTRYPOINT[0]} is not an absolute path"
+  log "image size: $(buildah images --format '{{.Size}}' "$IMAGE" | head -n1), entrypoint: ${ENTRYPOINT[*]}"
+}
+
+# Run the ENTRYPOINT with the given args, workspace mounted; prints output, returns its code.
+run_image() {
+  local workspace="$1"; shift
+  local envs=()
+  if [ -n "${RAGSPINE_ENV_FILE:-}" ]; then
+    while IFS= read -r line || [ -n "$line" ]; do
+      [ -n "$line" ] && [ "${line#\#}" = "$line" ] && envs+=(-e "$line")
+    done <"$RAGSPINE_ENV_FILE"
+  fi
+  local c rc=0
+  c="$(buildah from --pull-never "$IMAGE")"
+  buildah run --isolation chroot -v "$workspace:/github/workspace" \
+    --workingdir /github/workspace "${envs[@]}" "$c" -- "${ENTRYPOINT[@]}" "$@" || rc=$?
+  buildah rm "$c" >/dev/null
+  return "$rc"
+}
+
+main() {
+  need_tools
+  tmp="$(mktemp -d)"
+  trap 'rm -rf "${tmp:-}"' EXIT
+  if [ "${RAGSPINE_SKIP_BUILD:-0}" != 1 ]; then
+    ensure_base_image
+    mkdir "$tmp/context"
+    make_context "$tmp/context"
+    build_image "$tmp/context"
+  fi
+  check_image_config
+  local workspace="${RAGSPINE_WORKSPACE:-$tmp/workspace}"
+  mkdir -p "$workspace"
+  if [ "$#" -eq 0 ]; then
+    set -- --help
+  elif [ "$1" = --no-args ]; then
+    shift  # the runner's way: no arguments, everything from INPUT_* variables
+  fi
+  local rc=0
+  run_image "$workspace" "$@" >"$tmp/out" 2>&1 || rc=$?
+  cat "$tmp/out"
+  [ "$rc" = "${RAGSPINE_EXPECT_RC:-0}" ] || die "the image exited $rc, expected ${RAGSPINE_EXPECT_RC:-0}"
+  [ -s "$tmp/out" ] || die "the image printed nothing"
+  log "OK: $IMAGE ran '$*' with exit code $rc"
+}
+
+main "$@"
