@@ -131,7 +131,7 @@ class Progress:
     def _draw(self, now: float) -> None:
         self._last_shown = now
         share = self._done / self._total if self._total else 1.0
-        filled = round(share * self._bar_width)
+        filled = int(share * self._bar_width)
         bar = "#" * filled + "-" * (self._bar_width - filled)
         text = (
             f"{self._label} [{bar}] {self._done}/{self._total} {share:4.0%} | "
