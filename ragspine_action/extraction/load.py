@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import re
-from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -127,11 +126,13 @@ class _LineFinder:
         if self._lines is None:
             try:
                 text = read_text_file(self._path)
-                newlines = [i for i, char in enumerate(text) if char == "\n"]
-                self._lines = [
-                    bisect_right(newlines, offset) + 1
-                    for offset in _element_offsets(text, self._key)
-                ]
+                lines: list[int] = []
+                line, previous = 1, 0
+                for offset in _element_offsets(text, self._key):  # ascending
+                    line += text.count("\n", previous, offset)
+                    previous = offset
+                    lines.append(line)
+                self._lines = lines
             except (InputError, ValueError, IndexError):
                 self._lines = []
         return self._lines[index] if 0 <= index < len(self._lines) else None
