@@ -21,6 +21,7 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
 from ...errors import InputError, Problem
+from ...paths import DATA_DIR
 from .text import fts_query, retrieval_tokens
 
 __all__ = [
@@ -32,7 +33,7 @@ __all__ = [
     "build_kb",
 ]
 
-DEFAULT_DATA_DIR = Path(__file__).resolve().parents[3] / "data" / "kb"
+DEFAULT_DATA_DIR = DATA_DIR / "kb"  # data/kb beside the package (or $RAGSPINE_DATA_DIR/kb)
 DB_FILENAME = "acme_kb.sqlite3"
 KNOWN_UNITS = ("USD_BN", "USD_M", "USD_K", "PCT")
 FACT_COLUMNS = (
@@ -129,7 +130,12 @@ def _read_facts(path: Path) -> list[tuple[str, ...]]:
             problems.append(Problem(str(path), line, "value", f"not a number: {rec['value']!r}"))
         if rec["unit"] not in KNOWN_UNITS:
             problems.append(
-                Problem(str(path), line, "unit", f"unknown unit {rec['unit']!r} ({KNOWN_UNITS})")
+                Problem(
+                    str(path),
+                    line,
+                    "unit",
+                    f"unknown unit {rec['unit']!r} (allowed: {', '.join(KNOWN_UNITS)})",
+                )
             )
         if rec["period"] and not _PERIOD_RE.match(rec["period"]):
             problems.append(Problem(str(path), line, "period", f"bad period {rec['period']!r}"))
