@@ -132,6 +132,27 @@ run_image() {
   return "$rc"
 }
 
+# The runner's layout: the workspace is the working directory and is shared both ways.
+check_workspace_mount() {
+  local workspace="$1" probe="probe-$$-$RANDOM"
+  printf 'host\n' >"$workspace/$probe.in"
+  local c rc=0
+  c="$(buildah from --pull-never "$IMAGE")"
+  buildah run --isolation chroot -v "$workspace:/github/workspace" \
+    --workingdir /github/workspace "$c" -- "${ENTRYPOINT[0]}" -c "
+import os, sys
+assert os.getcwd() == '/github/workspace', os.getcwd()
+assert open('$probe.in').read() == 'host\\n'
+open('$probe.out', 'w').write('container\\n')
+" || rc=$?
+  buildah rm "$c" >/dev/null
+  [ "$rc" = 0 ] || die "workspace mount check failed inside the image"
+  [ "$(cat "$workspace/$probe.out" 2>/dev/null)" = container ] \
+    || die "a file written in /github/workspace did not reach the host"
+  rm -f "$workspace/$probe.in" "$workspace/$probe.out"
+  log "workspace mounted at /github/workspace and is the working directory"
+}
+
 main() {
   need_tools
   tmp="$(mktemp -d)"
@@ -145,6 +166,7 @@ main() {
   check_image_config
   local workspace="${RAGSPINE_WORKSPACE:-$tmp/workspace}"
   mkdir -p "$workspace"
+  check_workspace_mount "$workspace"
   if [ "$#" -eq 0 ]; then
     set -- --help
   elif [ "$1" = --no-args ]; then

