@@ -22,7 +22,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor, wait
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
 from http import HTTPStatus
@@ -105,7 +105,7 @@ def _positive(name: str, value: object, *, integer: bool, allow_zero: bool = Fal
         raise ConfigError(f"http {name}: expected {what} {bound}, got {value!r}")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class HttpSettings:
     """How to call the endpoint. ``headers`` values are secrets and stay out of ``repr``."""
 
@@ -141,9 +141,26 @@ class HttpSettings:
         checked = dict(_check_header(k, v, "http headers") for k, v in self.headers.items())
         object.__setattr__(self, "headers", MappingProxyType(checked))
 
+    def __repr__(self) -> str:
+        shown = ", ".join(
+            f"{f.name}={getattr(self, f.name)!r}"
+            for f in fields(self)
+            if f.name not in ("endpoint", "headers")
+        )
+        names = sorted(self.headers)
+        return (
+            f"HttpSettings(endpoint={self.display_endpoint()!r}, headers={names!r} (values hidden), "
+            f"{shown})"
+        )
+
+    def display_endpoint(self) -> str:
+        """The endpoint fit for logs and reports: no user info, no query string."""
+        return _display_url(self.endpoint)
+
     def secret_values(self) -> list[str]:
-        """Strings to scrub from output (and to mask in CI logs): each header value, and
-        its credential part after a scheme word such as ``Bearer``."""
+        """Strings to scrub from output (and to mask in CI logs): each header value, its
+        credential part after a scheme word such as ``Bearer``, and the endpoint's
+        password and query string."""
         found: set[str] = set()
         for value in self.headers.values():
             if value:
@@ -151,6 +168,8 @@ class HttpSettings:
             _scheme, _, credential = value.partition(" ")
             if credential.strip() and len(credential.strip()) >= 4:
                 found.add(credential.strip())
+        parts = urlsplit(self.endpoint)
+        found.update(x for x in (parts.password, parts.query) if x)
         return sorted(found, key=len, reverse=True)
 
 
@@ -529,7 +548,7 @@ class HttpSystem:
         self._errors = 0
 
     def __repr__(self) -> str:
-        return f"HttpSystem(endpoint={_display_url(self.settings.endpoint)!r})"
+        return f"HttpSystem(endpoint={self.settings.display_endpoint()!r})"
 
     # -- collection
 

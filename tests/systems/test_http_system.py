@@ -173,6 +173,13 @@ def _faulty(handler: _Handler, request: dict[str, Any], attempt: int) -> None:
             part = payload[start : start + 512]
             handler.wfile.write(f"{len(part):x}\r\n".encode() + part + b"\r\n")
         handler.wfile.write(b"0\r\n\r\n")
+    elif case_id == "short-body":  # promises 100 bytes, sends 20, hangs up
+        handler.send_response(200)
+        handler.send_header("Content-Type", "application/json")
+        handler.send_header("Content-Length", "100")
+        handler.end_headers()
+        handler.wfile.write(b'{"id": "short-body",')
+        handler.drop()
     elif case_id == "wrong-id":
         handler.send_json({**_good(request), "id": "someone-else"})
     elif case_id == "bad-types":
@@ -248,6 +255,7 @@ FAULT_CASES = [
     "truncated",
     "oversize",
     "oversize-chunked",
+    "short-body",
     "wrong-id",
     "bad-types",
     "array",
@@ -309,6 +317,7 @@ def test_failures_carry_status_reason_and_attempts(
         "html": "HTTP 200: response is not JSON (text/html); 1 attempt",
         "oversize": "HTTP 200: response of 5",  # prefix: the size includes the JSON overhead
         "oversize-chunked": "HTTP 200: response is over the limit of 2048 bytes; 1 attempt",
+        "short-body": "connection error: connection closed in the middle of the response; 3 attempts",
         "wrong-id": "HTTP 200: response id 'someone-else' does not match the case id; 1 attempt",
         "array": "HTTP 200: response is an array, not a JSON object; 1 attempt",
     }
@@ -327,7 +336,7 @@ def test_failures_carry_status_reason_and_attempts(
     # Not retried: a client error or a malformed answer will not improve by asking again.
     for cid in ("404", "html", "truncated", "oversize", "wrong-id", "bad-types", "array"):
         assert server.attempts[cid] == 1, cid
-    for cid in ("drop-always", "hang", "503-always"):
+    for cid in ("drop-always", "hang", "503-always", "short-body"):
         assert server.attempts[cid] == 3, cid
 
 
@@ -339,15 +348,15 @@ def test_stats_count_every_attempt(
     assert stats["requests"] == len(FAULT_CASES)
     assert stats["attempts"] == sum(server.attempts.values())
     assert stats["retries"] == stats["attempts"] - len(FAULT_CASES)
-    assert stats["errors"] == 11
-    assert error_rate(collection) == pytest.approx(11 / len(FAULT_CASES))
+    assert stats["errors"] == 12
+    assert error_rate(collection) == pytest.approx(12 / len(FAULT_CASES))
     latency = stats["latency_ms"]
     assert 0 < latency["p50"] <= latency["p95"] <= latency["max"]
     assert stats["concurrency"] == 4 and stats["wall_s"] > 0
     assert (
         progress.rstrip()
         .splitlines()[-1]
-        .startswith(f"http: {len(FAULT_CASES)}/{len(FAULT_CASES)} done, 11 errors, ")
+        .startswith(f"http: {len(FAULT_CASES)}/{len(FAULT_CASES)} done, 12 errors, ")
     )
 
 
@@ -743,6 +752,15 @@ def test_settings_hide_header_values_and_list_secrets() -> None:
     )
     assert "abcdef" not in repr(settings) and "k-123456" not in repr(settings)
     assert set(settings.secret_values()) == {"Bearer abcdef", "abcdef", "k-123456"}
+    in_url = HttpSettings(endpoint="https://bot:pw-1@rag.example:8443/answer?key=zz")
+    assert set(in_url.secret_values()) == {"pw-1", "key=zz"}
+    assert in_url.display_endpoint() == "https://rag.example:8443/answer?…"
+    for shown in (repr(in_url), repr(HttpSystem(in_url))):
+        assert "pw-1" not in shown and "zz" not in shown
+    assert repr(settings).startswith(
+        "HttpSettings(endpoint='http://127.0.0.1:1/answer', "
+        "headers=['Authorization', 'X-Key'] (values hidden), concurrency=8, "
+    )
     with pytest.raises(TypeError):
         settings.headers["X-New"] = "1"  # type: ignore[index]
 
