@@ -87,6 +87,25 @@ def build_parser() -> argparse.ArgumentParser:
     trec.add_argument("--qrels", help="TREC qrels file (graded relevance)")
     trec.add_argument("--run", dest="trec_run", help="TREC run file (ranked by score)")
     trec.add_argument("--relevance-level", type=int, default=1, help="as trec_eval's -l")
+    ext = p.add_argument_group("extraction suite")
+    ext.add_argument(
+        "--facts", action="append", default=[], help="extracted facts JSON (repeatable)"
+    )
+    ext.add_argument(
+        "--ground-truth", action="append", default=[], help="ground truth JSON, paired with --facts"
+    )
+    ext.add_argument(
+        "--extraction-manifest",
+        help="JSON listing {name, facts, ground_truth} fixtures (default: the bundled fixtures)",
+    )
+    ext.add_argument("--extraction-abs-tol", type=float, default=0.0, help="numeric tolerance")
+    ext.add_argument("--extraction-rel-tol", type=float, default=0.0, help="relative tolerance")
+    ext.add_argument(
+        "--extraction-tags-as-set", action="store_true", help="tags compared unordered"
+    )
+    ext.add_argument(
+        "--extraction-spans-as-ranges", action="store_true", help="merge spans compared as ranges"
+    )
     p.add_argument("--quiet", action="store_true", help="print only the one-line summary")
     return p
 
@@ -133,6 +152,17 @@ def config_from_args(args: argparse.Namespace) -> RunConfig:
         qrels=args.qrels,
         trec_run=args.trec_run,
         relevance_level=args.relevance_level,
+        facts=tuple(args.facts),
+        ground_truth=tuple(args.ground_truth),
+        extraction_manifest=(
+            args.extraction_manifest
+            if args.extraction_manifest or args.facts or args.ground_truth
+            else defaults.extraction_manifest
+        ),
+        extraction_abs_tol=args.extraction_abs_tol,
+        extraction_rel_tol=args.extraction_rel_tol,
+        extraction_tags_as_set=args.extraction_tags_as_set,
+        extraction_spans_as_ranges=args.extraction_spans_as_ranges,
     )
 
 

@@ -12,7 +12,7 @@ from typing import Literal, get_args
 
 from .errors import ConfigError
 from .gates.fabrication import DEFAULT_PERIOD_PATTERNS
-from .paths import BUNDLED_BASELINE, BUNDLED_GOLDEN
+from .paths import BUNDLED_BASELINE, BUNDLED_GOLDEN, BUNDLED_MANIFEST
 
 __all__ = [
     "SUITES",
@@ -60,6 +60,13 @@ class RunConfig:
     qrels: str | None = None
     trec_run: str | None = None
     relevance_level: int = 1
+    facts: tuple[str, ...] = ()
+    ground_truth: tuple[str, ...] = ()
+    extraction_manifest: str | None = str(BUNDLED_MANIFEST)
+    extraction_abs_tol: float = 0.0
+    extraction_rel_tol: float = 0.0
+    extraction_tags_as_set: bool = False
+    extraction_spans_as_ranges: bool = False
     extra: dict[str, object] = field(default_factory=dict)
 
 

@@ -5,10 +5,12 @@ Pure of GitHub: ``action.py`` adds comments, summaries and artifacts around ``ru
 
 from __future__ import annotations
 
+import hashlib
 import sys
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
+from typing import Any, Literal
 
 from . import __version__
 from .baseline.model import BaselineFile
@@ -23,9 +25,18 @@ from .baseline.ratchet import (
 from .baseline.stats import paired_bootstrap
 from .baseline.store import load_baseline, write_baseline
 from .config import RunConfig, validate_config
-from .errors import EXIT_ERROR, EXIT_PASS, EXIT_REGRESSION, StaleBaselineError
+from .errors import EXIT_ERROR, EXIT_PASS, EXIT_REGRESSION, ConfigError, StaleBaselineError
+from .extraction import (
+    ExtractionOptions,
+    ExtractionResult,
+    FixturePair,
+    evaluate_extraction,
+    load_manifest,
+    pairs_from_paths,
+)
 from .gates import GateSettings, LexicalJudge
 from .golden.load import GoldenSet, golden_set_from_cases, load_golden_set
+from .jsonio import read_text_file
 from .qa import QASettings, evaluate_qa
 from .report.model import BaselineSection, Interval, Lowering, QASection, Report, ToolInfo
 from .systems.base import Collection, System, complete_collection
@@ -65,7 +76,7 @@ def build_system(config: RunConfig) -> System:
         return HttpSystem(settings, progress=Progress(sys.stderr))
     from .systems.reference import ReferenceSystem
 
-    mode = "agent" if config.mode == "agent" else "tool"
+    mode: Literal["tool", "agent"] = "agent" if config.mode == "agent" else "tool"
     return ReferenceSystem(mode=mode, kb_dir=config.kb_dir)
 
 
@@ -78,6 +89,42 @@ def _trec_inputs(qrels: str, trec_run: str, config: RunConfig) -> tuple[GoldenSe
     )
     golden = golden_set_from_cases(converted.cases, path=qrels)
     return golden, complete_collection(golden.cases, converted.outcomes), "trec"
+
+
+def _extraction_pairs(config: RunConfig) -> list[FixturePair]:
+    if config.facts or config.ground_truth:
+        return pairs_from_paths(config.facts, config.ground_truth)
+    if not config.extraction_manifest:
+        raise ConfigError(
+            "--suite extraction: give --facts/--ground-truth or --extraction-manifest"
+        )
+    return load_manifest(config.extraction_manifest)
+
+
+def _extraction_fingerprint(pairs: Sequence[FixturePair]) -> str:
+    """Hash of the ground truth: a baseline recorded for other expectations is stale."""
+    digest = hashlib.sha256()
+    for pair in sorted(pairs, key=lambda p: p.name):
+        digest.update(pair.name.encode() + b"\0")
+        digest.update(read_text_file(pair.ground_truth).encode("utf-8"))
+        digest.update(b"\0")
+    return "sha256:" + digest.hexdigest()
+
+
+def extraction_suite_values(result: ExtractionResult, fingerprint: str) -> SuiteValues:
+    """The extraction result in the baseline's terms: channel and coverage accuracies."""
+    passed = result.passed_cells()
+    failed = result.failed_cells()
+    metrics = result.flat_metrics()
+    metrics.update(result.coverage_metrics())
+    return SuiteValues(
+        key="extraction",
+        fingerprint=fingerprint,
+        n_cases=result.coverage.n_ground_truth,
+        metrics=metrics,
+        passed={k: sorted(v) for k, v in passed.items()},
+        applicable={k: sorted(passed[k] | failed.get(k, frozenset())) for k in passed},
+    )
 
 
 def qa_suite_values(qa: QASection, protected_k: int) -> SuiteValues:
@@ -286,6 +333,18 @@ def run(config: RunConfig, *, now: datetime | None = None) -> RunResult:
             )
             exit_code = EXIT_ERROR
         suites.append(qa_suite_values(qa, config.protected_k))
+    extraction: dict[str, Any] | None = None
+    if "extraction" in config.suites:
+        pairs = _extraction_pairs(config)
+        options = ExtractionOptions(
+            abs_tol=config.extraction_abs_tol,
+            rel_tol=config.extraction_rel_tol,
+            tags_as_set=config.extraction_tags_as_set,
+            spans_as_ranges=config.extraction_spans_as_ranges,
+        )
+        result = evaluate_extraction(pairs, options)
+        extraction = result.to_dict()
+        suites.append(extraction_suite_values(result, _extraction_fingerprint(pairs)))
     gate = _gate_baseline(config, suites, stamp)
     exit_code = max(exit_code, gate.exit_code)
     verdict = {EXIT_PASS: "pass", EXIT_REGRESSION: "fail"}.get(exit_code, "error")
@@ -297,6 +356,7 @@ def run(config: RunConfig, *, now: datetime | None = None) -> RunResult:
         generated_at=stamp,
         config={k: v for k, v in asdict(config).items() if k != "extra"},
         qa=qa,
+        extraction=extraction,
         baseline=gate.section,
         warnings=warnings,
     )

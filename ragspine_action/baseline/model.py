@@ -60,7 +60,7 @@ class BaselineFile(_Model):
         out: dict[str, Any] = {"_schema_version": self.schema_version}
         out.update(self.extra_meta)
         for key, entry in self.entries.items():
-            out[key] = entry.model_dump(exclude_defaults=False, exclude_none=True)
+            out[key] = entry.model_dump(exclude_unset=True)
         if self.history:
             out["_history"] = [h.model_dump() for h in self.history]
         return out

@@ -13,7 +13,13 @@ import re
 from typing import Any
 
 from .model import Report
-from .render_terminal import fmt_delta, fmt_value, metric_rows, qa_current_metrics
+from .render_terminal import (
+    extraction_current,
+    fmt_delta,
+    fmt_value,
+    metric_rows,
+    qa_current_metrics,
+)
 
 __all__ = ["COMMENT_LIMIT", "escape_md", "render_markdown"]
 
@@ -131,6 +137,29 @@ def _qa_tables(report: Report) -> list[str]:
         f"failed cases by stage: retrieval {a.retrieval}, generation {a.generation}, error {a.error}",
     ]
     return lines
+
+
+def _extraction_table(report: Report) -> list[str]:
+    if report.extraction is None:
+        return []
+    values, counts = extraction_current(report.extraction)
+    rows = [
+        [
+            escape_md(r[0]),
+            r[1],
+            r[2],
+            counts.get(r[0], ""),
+            r[3],
+            r[4],
+            _STATUS_ICON.get(r[5], r[5]),
+        ]
+        for r in metric_rows("extraction", values, report.baseline)
+    ]
+    n_facts = report.extraction.get("n_facts", 0)
+    lines = ["", f"#### Extraction suite · {n_facts} facts", ""]
+    return lines + _table(
+        ["fixture/channel", "baseline", "current", "correct", "Δ", "95% interval", "status"], rows
+    )
 
 
 def _details(report: Report) -> list[str]:

@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabulate import tabulate
 
 from .model import BaselineSection, Interval, QASection, Report
 
-__all__ = ["fmt_delta", "fmt_interval", "fmt_value", "metric_rows", "render_terminal"]
+__all__ = [
+    "HEADERS",
+    "extraction_current",
+    "fmt_delta",
+    "fmt_interval",
+    "fmt_value",
+    "metric_rows",
+    "render_terminal",
+]
 
 
 def fmt_value(value: float | None) -> str:
@@ -68,6 +78,34 @@ def qa_current_metrics(qa: QASection) -> dict[str, float]:
     return values
 
 
+def extraction_current(extraction: dict[str, Any]) -> tuple[dict[str, float], dict[str, str]]:
+    """Flat ``fixture/channel`` accuracies (and coverage) with their ``correct/total``."""
+    values: dict[str, float] = {}
+    counts: dict[str, str] = {}
+    parts = list(extraction.get("fixtures", {}).items())
+    parts.append(
+        (
+            "total",
+            {
+                "channels": extraction.get("channels", {}),
+                "coverage": extraction.get("coverage", {}),
+            },
+        )
+    )
+    for name, fixture in parts:
+        for channel, result in fixture.get("channels", {}).items():
+            values[f"{name}/{channel}"] = result["accuracy"]
+            counts[f"{name}/{channel}"] = f"{result['correct']}/{result['total']}"
+        coverage = fixture.get("coverage")
+        if coverage:
+            values[f"{name}/coverage"] = coverage["ratio"]
+            counts[f"{name}/coverage"] = f"{coverage['aligned']}/{coverage['n_ground_truth']}"
+    return values, counts
+
+
+HEADERS = ["metric", "baseline", "current", "passed", "delta", "95% interval", "status"]
+
+
 def render_terminal(report: Report) -> str:
     lines: list[str] = []
     qa = report.qa
@@ -97,6 +135,12 @@ def render_terminal(report: Report) -> str:
             f" · attribution: retrieval {qa.attribution.retrieval},"
             f" generation {qa.attribution.generation}, error {qa.attribution.error}"
         )
+    if report.extraction is not None:
+        values, counts = extraction_current(report.extraction)
+        lines.append(f"Extraction suite · {report.extraction.get('n_facts', 0)} facts")
+        rows = metric_rows("extraction", values, report.baseline)
+        table = [(*row[:3], counts.get(row[0], ""), *row[3:]) for row in rows]
+        lines.append(tabulate(table, headers=HEADERS, tablefmt="simple", disable_numparse=True))
     base = report.baseline
     if base is not None:
         if base.regressions:
