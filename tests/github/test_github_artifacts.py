@@ -186,3 +186,14 @@ def test_missing_runtime_environment(report: Path) -> None:
 def test_missing_file_is_a_typed_error(tmp_path: Path) -> None:
     with pytest.raises(ArtifactError, match="cannot read"):
         zip_file(tmp_path / "absent.json")
+
+
+def test_unreachable_service_is_a_typed_error(report: Path) -> None:
+    with FakeArtifactService() as fake:
+        token, url = fake.runtime_token, fake.results_url
+    sleeps = Sleeps()
+    with pytest.raises(ArtifactError, match="CreateArtifact: request failed"):
+        upload_file_artifact(
+            report, name="r", runtime_token=token, results_url=url, attempts=2, sleep=sleeps
+        )
+    assert sleeps == [1.0]

@@ -260,3 +260,13 @@ def test_bad_repository_paths_are_refused(fake_github: FakeGitHub, path: str) ->
 def test_empty_token_is_refused() -> None:
     with pytest.raises(GithubApiError, match="no GitHub token"):
         GithubClient("")
+
+
+def test_unreachable_api_is_a_typed_error() -> None:
+    with FakeGitHub() as fake:
+        url = fake.url  # the port is closed once the server stops
+    client = GithubClient(DEFAULT_TOKEN, api_url=url, backoff_factor=0, server_error_retries=1)
+    with pytest.raises(GithubApiError, match="request failed") as info:
+        upsert_sticky_comment(client, OWNER, REPO, PR, "r")
+    assert info.value.status is None
+    assert DEFAULT_TOKEN not in str(info.value)
