@@ -310,14 +310,18 @@ class TokenBucket:
 
 
 class _Redactor:
-    """Replaces every secret (plain and JSON-escaped) with ``[redacted]``."""
+    """Replaces every secret (plain and JSON-escaped) with ``[redacted]``.
+
+    Values shorter than 4 characters are not scrubbed: replacing "1" or "en" everywhere
+    would mangle every message, and such a value guards nothing.
+    """
 
     def __init__(self, secrets: Sequence[str]) -> None:
         variants: set[str] = set()
         for secret in secrets:
             variants.add(secret)
             variants.add(json.dumps(secret)[1:-1])
-        self._secrets = sorted((v for v in variants if v), key=len, reverse=True)
+        self._secrets = sorted((v for v in variants if len(v) >= 4), key=len, reverse=True)
 
     def __call__(self, text: str) -> str:
         for secret in self._secrets:
@@ -326,11 +330,24 @@ class _Redactor:
         return text
 
     def outcome(self, outcome: Outcome) -> Outcome:
+        """The outcome with secrets scrubbed from every string but the case id."""
         if not self._secrets:
             return outcome
         dumped = outcome.model_dump_json()
-        cleaned = self(dumped)
-        return outcome if cleaned == dumped else Outcome.model_validate_json(cleaned)
+        if self(dumped) == dumped:
+            return outcome
+        data = outcome.model_dump(mode="json")
+        cleaned = {k: v if k == "id" else self._scrub(v) for k, v in data.items()}
+        return Outcome.model_validate(cleaned)
+
+    def _scrub(self, value: Any) -> Any:
+        if isinstance(value, str):
+            return self(value)
+        if isinstance(value, list):
+            return [self._scrub(v) for v in value]
+        if isinstance(value, dict):
+            return {k: self._scrub(v) for k, v in value.items()}
+        return value
 
 
 @dataclass(frozen=True)

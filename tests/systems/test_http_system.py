@@ -417,7 +417,11 @@ def test_connection_refused_is_retried_then_an_error() -> None:
         port = sock.getsockname()[1]
     sleeper = _SleepRecorder()
     system = HttpSystem(
-        _settings(f"http://127.0.0.1:{port}/answer?key={SECRET_TOKEN}"),
+        _settings(
+            f"http://127.0.0.1:{port}/answer?key={SECRET_TOKEN}",
+            # A 2-character value is not scrubbed: "on" would mangle "connection".
+            headers={"Authorization": SECRET_HEADER, "X-Mode": "on"},
+        ),
         sleep=sleeper,
         rng=random.Random(1),
     )
