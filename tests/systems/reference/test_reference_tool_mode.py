@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from ragspine_action.gates import detect_fabricated_numbers
-from ragspine_action.golden import GoldenCase
+from ragspine_action.golden import Expected, GoldenCase
 from ragspine_action.outcomes import Outcome
 from ragspine_action.systems.reference import ReferenceSystem
 
@@ -24,7 +24,7 @@ def system(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ReferenceSystem
 def ask(system: ReferenceSystem, question: str, ref: date | None = REF) -> Outcome:
     case = GoldenCase(
         id="q", question=question, case_type="retrieval",
-        expected={"relevant_docs": ["x"]}, reference_date=ref,
+        expected=Expected(relevant_docs=["x"]), reference_date=ref,
     )  # fmt: skip
     return system.answer(case)
 
