@@ -4,7 +4,8 @@ Request:  POST /answer  {"id", "question", "reference_date", "tags"}
 Response: 200 {"id", "answer", "refused", "source", "sources", "contexts", "latency_ms"}
 
 Retrieval is keyword overlap over three small documents; the best passage is the answer,
-cited by document name. A question that matches nothing is refused. Standard library only:
+followed by a "Source: <doc>" line. A question that matches nothing is refused.
+Standard library only:
 
     python examples/http_service.py --port 8000          # no auth
     EXAMPLE_SERVICE_TOKEN=s3cret python examples/http_service.py --port 8000
@@ -103,7 +104,7 @@ def answer(request: dict[str, Any]) -> dict[str, Any]:
     else:
         _, doc, locator, passage = scored[0]
         outcome.update(
-            answer=f"{passage} [{doc}]",
+            answer=f"{passage}\nSource: {doc}",
             refused=False,
             source={"doc": doc, "locator": locator},
             sources=[{"doc": d, "locator": loc} for _, d, loc, _ in scored[:3]],
