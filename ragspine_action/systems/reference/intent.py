@@ -10,6 +10,7 @@ import re
 from calendar import monthrange
 from dataclasses import dataclass
 from datetime import date
+from functools import lru_cache
 from typing import Literal
 
 from . import lexicon as lx
@@ -84,16 +85,20 @@ def _search_text(
 ) -> str:
     """For a composite question, the explanatory clauses plus entity and metric: the value part
     ("FY2025营运利润是多少") is answered by the fact table and only blurs the search."""
+    metric_terms = [lx.METRIC_SEARCH_TERMS[m] for m in metrics if m in lx.METRIC_SEARCH_TERMS]
+    if route == "narrative" and metric_terms:
+        return " ".join([question, *metric_terms])  # "no ROE disclosed": also 股本回报率
     if route != "composite":
         return question
     clauses = [c for c in _CLAUSE_SPLIT.split(question) if _has_any(c, lx.NARRATIVE_CUES)]
     if not clauses or len(clauses) == len(_CLAUSE_SPLIT.split(question)):
         return question
     extra = [lx.ENTITY_SEARCH_TERMS[e] for e in entities if e in lx.ENTITY_SEARCH_TERMS]
-    extra += [lx.METRIC_SEARCH_TERMS[m] for m in metrics if m in lx.METRIC_SEARCH_TERMS]
+    extra += metric_terms
     return " ".join([*clauses, *extra])
 
 
+@lru_cache(maxsize=2048)
 def _term_regex(term: str) -> re.Pattern[str]:
     if term.isascii():
         body = r"[\s\-]+".join(re.escape(w) for w in re.split(r"[\s\-]+", term))
@@ -270,6 +275,7 @@ def _periods(masked: _Masked, ref: date) -> list[PeriodMention]:
 
 
 def _has_any(text: str, terms: tuple[str, ...]) -> bool:
+    """Whether any term occurs (ASCII terms as whole words)."""
     return any(_term_regex(t).search(text) for t in terms)
 
 
@@ -302,8 +308,10 @@ def parse_intent(question: str, reference_date: date | None = None) -> Intent:
     elif metrics:
         if definition_cue and not value_cue:
             route = "narrative"
+        elif narrative_cue and (value_cue or periods):
+            route = "composite"  # a number is asked for, and an explanation with it
         elif narrative_cue:
-            route = "composite"
+            route = "narrative"  # "预定利率下调对新业务有什么影响": about the metric, not its value
         else:
             route = "structured"
     elif unsupported:
