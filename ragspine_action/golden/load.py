@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -40,7 +41,11 @@ class GoldenSet:
 def fingerprint_cases(cases: Iterable[GoldenCase]) -> str:
     """Order-insensitive hash of the normalised cases: formatting and line order don't count."""
     digest = hashlib.sha256()
-    for dumped in sorted(case.model_dump_json().encode("utf-8") for case in cases):
+    # sort_keys: the key order inside relevant_docs or tags is formatting, not content.
+    dumps = (
+        json.dumps(c.model_dump(mode="json"), sort_keys=True, ensure_ascii=False) for c in cases
+    )
+    for dumped in sorted(d.encode("utf-8") for d in dumps):
         digest.update(dumped)
         digest.update(b"\n")
     return "sha256:" + digest.hexdigest()
