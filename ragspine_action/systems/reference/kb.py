@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
-from ...errors import InputError, Problem
+from ...errors import ConfigError, InputError, Problem
 from ...paths import DATA_DIR
 from .text import fts_query, retrieval_tokens
 
@@ -213,7 +213,13 @@ def build_kb(data_dir: Path | str = DEFAULT_DATA_DIR, db_dir: Path | str | None 
     if missing:
         raise InputError.single(missing[0], "knowledge-base data file not found")
     target_dir = Path(db_dir) if db_dir is not None else Path(tempfile.mkdtemp(prefix="acme-kb-"))
-    target_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        target_dir.mkdir(parents=True, exist_ok=True)
+        _check_writable(target_dir)
+    except OSError as exc:
+        raise ConfigError(
+            f"--kb-dir: cannot write the knowledge base in {target_dir}: {exc.strerror or exc}"
+        ) from exc
     target = target_dir / DB_FILENAME
     fingerprint = _fingerprint(files)
     if target.is_file() and _stored_fingerprint(target) == fingerprint:
@@ -249,6 +255,14 @@ def build_kb(data_dir: Path | str = DEFAULT_DATA_DIR, db_dir: Path | str | None 
         Path(tmp_name).unlink(missing_ok=True)
         raise
     return target
+
+
+def _check_writable(directory: Path) -> None:
+    if not directory.is_dir():
+        raise NotADirectoryError(20, "not a directory", str(directory))
+    fd, probe = tempfile.mkstemp(prefix=".probe-", dir=directory)
+    os.close(fd)
+    os.unlink(probe)
 
 
 def _stored_fingerprint(path: Path) -> str | None:

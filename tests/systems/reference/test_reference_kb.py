@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from ragspine_action.errors import InputError
+from ragspine_action.errors import ConfigError, InputError
 from ragspine_action.systems.reference.kb import (
     DB_FILENAME,
     DEFAULT_DATA_DIR,
@@ -142,3 +142,12 @@ def test_search_without_topic_words_returns_nothing(tmp_path: Path) -> None:
     kb = KnowledgeBase(build_kb(DEFAULT_DATA_DIR, tmp_path))
     assert kb.search("what is the", 5) == []
     assert kb.search('"OR" NEAR(', 5) == []  # FTS operators are quoted, never parsed
+
+
+def test_an_unusable_kb_dir_is_a_config_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x", encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"^--kb-dir: cannot write the knowledge base in .*file"):
+        build_kb(DEFAULT_DATA_DIR, blocker)
+    with pytest.raises(ConfigError, match="--kb-dir"):
+        build_kb(DEFAULT_DATA_DIR, blocker / "sub")
