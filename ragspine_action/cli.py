@@ -15,8 +15,9 @@ from .config import SYSTEMS, RunConfig, parse_k_list, parse_suites
 from .errors import EXIT_ERROR, ConfigError, RagspineError
 from .jsonio import atomic_write_text
 from .paths import BUNDLED_BASELINE, BUNDLED_GOLDEN
+from .report.model import Report
 from .report.render_terminal import render_terminal
-from .run import RunResult, run
+from .run import run
 
 __all__ = ["build_parser", "config_from_args", "main"]
 
@@ -166,8 +167,9 @@ def config_from_args(args: argparse.Namespace) -> RunConfig:
     )
 
 
-def write_report(result: RunResult, path: str) -> None:
-    atomic_write_text(path, result.report.model_dump_json(indent=2, by_alias=True) + "\n")
+def write_report(report: Report, path: str) -> None:
+    """Atomic: a reader (or a killed run) never sees half a report."""
+    atomic_write_text(path, report.model_dump_json(indent=2, by_alias=True) + "\n")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -176,7 +178,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         config = config_from_args(args)
         result = run(config)
         if config.report:
-            write_report(result, config.report)
+            write_report(result.report, config.report)
     except RagspineError as exc:
         print(f"ragspine-eval: error: {exc}" if "\n" not in str(exc) else str(exc), file=sys.stderr)
         return exc.exit_code

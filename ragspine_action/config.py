@@ -7,6 +7,8 @@ what is allowed.
 
 from __future__ import annotations
 
+import shlex
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal, get_args
 
@@ -15,9 +17,13 @@ from .gates.fabrication import DEFAULT_PERIOD_PATTERNS
 from .paths import BUNDLED_BASELINE, BUNDLED_GOLDEN, BUNDLED_MANIFEST
 
 __all__ = [
+    "COMMENT_POLICIES",
+    "FAIL_POLICIES",
     "SUITES",
     "SYSTEMS",
+    "ActionInputs",
     "RunConfig",
+    "action_inputs_from_env",
     "parse_k_list",
     "parse_suites",
     "validate_config",
@@ -133,3 +139,91 @@ def validate_config(config: RunConfig) -> RunConfig:
     _check_rate("--answer-accuracy-threshold", config.answer_accuracy_threshold)
     _check_rate("--max-error-rate", config.max_error_rate)
     return config
+
+
+COMMENT_POLICIES = ("auto", "always", "never", "on-failure")
+FAIL_POLICIES = ("regression", "never")
+
+
+@dataclass(frozen=True)
+class ActionInputs:
+    """The action's own inputs; everything else becomes CLI flags (``argv``)."""
+
+    argv: tuple[str, ...]
+    comment: str = "auto"
+    github_token: str = field(default="", repr=False)
+    artifact_name: str = "ragspine-report"
+    artifact_retention_days: int | None = None
+    report: str = "ragspine-report.json"
+    fail_on: str = "regression"
+    baseline: str | None = None
+    golden: str | None = None
+
+
+def _input(env: Mapping[str, str], name: str) -> str:
+    """``INPUT_<NAME>``: upper-cased, spaces to ``_``, hyphens kept (the runner's rule)."""
+    return env.get("INPUT_" + name.replace(" ", "_").upper(), "").strip()
+
+
+def _bool_input(env: Mapping[str, str], name: str) -> bool:
+    raw = _input(env, name)
+    if raw in ("", "false", "False", "FALSE"):
+        return False
+    if raw in ("true", "True", "TRUE"):
+        return True
+    raise ConfigError(f"input {name}: {raw!r} is not a boolean (true or false)")
+
+
+def _choice_input(env: Mapping[str, str], name: str, allowed: tuple[str, ...], default: str) -> str:
+    raw = _input(env, name) or default
+    if raw not in allowed:
+        raise ConfigError(f"input {name}: {raw!r} is not one of {', '.join(allowed)}")
+    return raw
+
+
+def action_inputs_from_env(env: Mapping[str, str]) -> ActionInputs:
+    """Translate ``INPUT_*`` variables into CLI flags plus the action-only settings."""
+    argv: list[str] = []
+    flag_inputs = {
+        "suites": "--suite",
+        "system": "--system",
+        "mode": "--mode",
+        "golden": "--golden",
+        "outcomes": "--outcomes",
+        "endpoint": "--endpoint",
+        "baseline": "--baseline",
+        "lower-baseline-reason": "--lower-baseline",
+        "shard": "--shard",
+        "config": "--config",
+    }
+    for name, flag in flag_inputs.items():
+        value = _input(env, name)
+        if value:
+            argv += [flag, value]
+    if _bool_input(env, "update-baseline"):
+        argv.append("--update-baseline")
+    report = _input(env, "report") or "ragspine-report.json"
+    argv += ["--report", report]
+    extra = _input(env, "args")
+    if extra:
+        try:
+            argv += shlex.split(extra)
+        except ValueError as exc:
+            raise ConfigError(f"input args: cannot split {extra!r}: {exc}") from None
+    retention_raw = _input(env, "artifact-retention-days")
+    retention: int | None = None
+    if retention_raw:
+        if not retention_raw.isdigit() or not 1 <= int(retention_raw) <= 90:
+            raise ConfigError(f"input artifact-retention-days: {retention_raw!r} is not 1..90")
+        retention = int(retention_raw)
+    return ActionInputs(
+        argv=tuple(argv),
+        comment=_choice_input(env, "comment", COMMENT_POLICIES, "auto"),
+        github_token=_input(env, "github-token"),
+        artifact_name=_input(env, "artifact-name"),
+        artifact_retention_days=retention,
+        report=report,
+        fail_on=_choice_input(env, "fail-on", FAIL_POLICIES, "regression"),
+        baseline=_input(env, "baseline") or None,
+        golden=_input(env, "golden") or None,
+    )

@@ -111,15 +111,7 @@ def _qa_tables(report: Report) -> list[str]:
         return []
     counts = {name: f"{m.passed}/{m.total}" for name, m in qa.metrics.items()}
     rows = [
-        [
-            escape_md(r[0]),
-            r[1],
-            r[2],
-            counts.get(r[0], ""),
-            r[3],
-            escape_md(r[4]),
-            _STATUS_ICON.get(r[5], r[5]),
-        ]
+        [f"`{r[0]}`", r[1], r[2], counts.get(r[0], ""), r[3], r[4], _STATUS_ICON.get(r[5], r[5])]
         for r in metric_rows(qa.mode, qa_current_metrics(qa), report.baseline)
     ]
     lines = [
