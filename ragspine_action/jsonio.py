@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -40,9 +41,25 @@ def _reject_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return result
 
 
+# A \uD800-\uDFFF escape: only then can a decoded string hold a lone surrogate.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+_SURROGATE_ESCAPE_BYTES = re.compile(rb"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+
+
 def loads_strict(text: str | bytes) -> Any:
-    """``json.loads`` that refuses NaN/Infinity and duplicate keys (raises ValueError)."""
-    return json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_reject_duplicates)
+    """``json.loads`` that refuses NaN/Infinity, duplicate keys and lone surrogates.
+
+    Raises ValueError. A lone surrogate (``"\\ud800"``) decodes to a str that cannot be
+    written as UTF-8, so it would crash the report writer long after parsing.
+    """
+    obj = json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_reject_duplicates)
+    pattern = _SURROGATE_ESCAPE if isinstance(text, str) else _SURROGATE_ESCAPE_BYTES
+    if pattern.search(text) is not None:  # type: ignore[arg-type]
+        try:
+            json.dumps(obj, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            raise ValueError("a \\u escape is a lone surrogate, not a Unicode character") from None
+    return obj
 
 
 def _describe_json_error(exc: ValueError | RecursionError) -> str:
