@@ -11,6 +11,7 @@ A regression is not an error: it is a verdict (exit 1) carried by the report.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 __all__ = [
@@ -36,6 +37,14 @@ class RagspineError(Exception):
     exit_code: int = EXIT_ERROR
 
 
+# Everything str.splitlines() breaks on: a problem must stay one line whatever the input.
+_LINE_BREAKS = re.compile("[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+
+
+def _one_line(text: str) -> str:
+    return _LINE_BREAKS.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+
+
 @dataclass(frozen=True)
 class Problem:
     """One thing wrong in an input file, located as precisely as the format allows."""
@@ -54,7 +63,7 @@ class Problem:
         if self.field:
             parts.append(self.field)
         parts.append(self.message)
-        return ": ".join(parts)
+        return _one_line(": ".join(parts))
 
 
 class InputError(RagspineError):
