@@ -7,14 +7,17 @@ traceback. The report is written atomically, and only once the verdict is known.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from . import __version__
 from .config import SYSTEMS, RunConfig, parse_k_list, parse_suites
+from .config_file import DEFAULT_CONFIG_NAME, load_config_file, overrides_from_file
 from .errors import EXIT_ERROR, ConfigError, RagspineError
 from .jsonio import atomic_write_text
-from .paths import BUNDLED_BASELINE, BUNDLED_GOLDEN
+from .paths import BUNDLED_GOLDEN
 from .report.model import Report
 from .report.render_terminal import render_terminal
 from .run import run
@@ -30,19 +33,25 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """Flags default to 'not given' so that a config file can fill what the flags leave."""
     p = _Parser(
         prog="ragspine-eval",
         description="Gate a RAG system's quality against a version-controlled golden set.",
         epilog="Exit codes: 0 pass (or baseline created), 1 regression, 2 invalid input, "
         "stale baseline or configuration error.",
+        argument_default=argparse.SUPPRESS,
     )
     p.add_argument("--version", action="version", version=f"ragspine-eval {__version__}")
-    p.add_argument("--suite", default="qa", help="qa, extraction or all (default qa)")
-    p.add_argument("--system", default="reference", choices=SYSTEMS, help="system under test")
+    p.add_argument(
+        "--config",
+        help=f"settings file (default: ./{DEFAULT_CONFIG_NAME} when it exists); flags override it",
+    )
+    p.add_argument("--no-config", action="store_true", help=f"ignore ./{DEFAULT_CONFIG_NAME}")
+    p.add_argument("--suite", help="qa, extraction or all (default qa)")
+    p.add_argument("--system", choices=SYSTEMS, help="system under test (default reference)")
     p.add_argument(
         "--mode",
-        default="tool",
-        help="reference-system mode (tool, agent); for other systems, the baseline key",
+        help="reference-system mode (tool, agent; default tool); for other systems, the baseline key",
     )
     p.add_argument("--golden", help=f"golden set JSONL (default: bundled {BUNDLED_GOLDEN.name})")
     p.add_argument("--outcomes", help="outcomes JSONL for --system outcomes")
@@ -61,110 +70,148 @@ def build_parser() -> argparse.ArgumentParser:
         help="with --update-baseline: allow lowering, recording REASON in the file's _history",
     )
     p.add_argument("--report", help="write the JSON report here")
-    p.add_argument("--k", default="1,3,10", help="retrieval cut-offs (default 1,3,10)")
-    p.add_argument("--protected-k", type=int, default=3, help="k for protected retrieval cases")
-    p.add_argument("--faithfulness-threshold", type=float, default=0.6)
-    p.add_argument("--answer-accuracy-threshold", type=float, default=0.6)
+    p.add_argument("--k", help="retrieval cut-offs (default 1,3,10)")
+    p.add_argument("--protected-k", type=int, help="k for protected retrieval cases (default 3)")
+    p.add_argument("--faithfulness-threshold", type=float, help="lexical judge threshold (0.6)")
+    p.add_argument("--answer-accuracy-threshold", type=float, help="token recall needed (0.6)")
     p.add_argument(
         "--period-pattern",
         action="append",
         metavar="REGEX",
         help="period token allowed in refusal answers (repeatable; replaces the defaults)",
     )
-    p.add_argument("--bootstrap-resamples", type=int, default=5000)
-    p.add_argument("--seed", type=int, default=2026, help="bootstrap seed (default 2026)")
+    p.add_argument("--floor", action="append", metavar="METRIC=VALUE", help="absolute floor")
+    p.add_argument("--bootstrap-resamples", type=int, help="default 5000 (0 turns it off)")
+    p.add_argument("--seed", type=int, help="bootstrap seed (default 2026)")
     p.add_argument("--kb-dir", help="where the reference system builds its knowledge base")
     http = p.add_argument_group("http system")
     http.add_argument("--endpoint", help="URL the http system POSTs each case to")
     http.add_argument("--headers-file", help="extra request headers (Name: value lines or JSON)")
-    http.add_argument("--concurrency", type=int, default=8)
-    http.add_argument("--timeout", type=float, default=30.0, help="seconds per request")
-    http.add_argument("--retries", type=int, default=3)
+    http.add_argument("--concurrency", type=int, help="parallel requests (default 8)")
+    http.add_argument("--timeout", type=float, help="seconds per request (default 30)")
+    http.add_argument("--retries", type=int, help="retries per case (default 3)")
     http.add_argument("--rate-limit", type=float, help="requests per second, all workers")
-    http.add_argument("--max-response-bytes", type=int, default=1024 * 1024)
-    http.add_argument("--max-error-rate", type=float, default=0.0)
+    http.add_argument("--max-response-bytes", type=int, help="default 1 MiB")
+    http.add_argument("--max-error-rate", type=float, help="above it: verdict error (default 0)")
     http.add_argument("--save-outcomes", help="write the collected outcomes JSONL here")
     trec = p.add_argument_group("TREC formats (instead of --golden/--outcomes)")
     trec.add_argument("--qrels", help="TREC qrels file (graded relevance)")
     trec.add_argument("--run", dest="trec_run", help="TREC run file (ranked by score)")
-    trec.add_argument("--relevance-level", type=int, default=1, help="as trec_eval's -l")
+    trec.add_argument("--relevance-level", type=int, help="as trec_eval's -l (default 1)")
     ext = p.add_argument_group("extraction suite")
+    ext.add_argument("--facts", action="append", help="extracted facts JSON (repeatable)")
     ext.add_argument(
-        "--facts", action="append", default=[], help="extracted facts JSON (repeatable)"
-    )
-    ext.add_argument(
-        "--ground-truth", action="append", default=[], help="ground truth JSON, paired with --facts"
+        "--ground-truth", action="append", help="ground truth JSON, paired with --facts"
     )
     ext.add_argument(
         "--extraction-manifest",
         help="JSON listing {name, facts, ground_truth} fixtures (default: the bundled fixtures)",
     )
-    ext.add_argument("--extraction-abs-tol", type=float, default=0.0, help="numeric tolerance")
-    ext.add_argument("--extraction-rel-tol", type=float, default=0.0, help="relative tolerance")
-    ext.add_argument(
-        "--extraction-tags-as-set", action="store_true", help="tags compared unordered"
-    )
-    ext.add_argument(
-        "--extraction-spans-as-ranges", action="store_true", help="merge spans compared as ranges"
-    )
+    ext.add_argument("--extraction-abs-tol", type=float, help="numeric tolerance")
+    ext.add_argument("--extraction-rel-tol", type=float, help="relative tolerance")
+    ext.add_argument("--extraction-tags-as-set", action="store_true", help="tags unordered")
+    ext.add_argument("--extraction-spans-as-ranges", action="store_true", help="spans as ranges")
     p.add_argument("--quiet", action="store_true", help="print only the one-line summary")
     return p
 
 
-def config_from_args(args: argparse.Namespace) -> RunConfig:
-    golden = args.golden or (args.qrels if args.qrels else str(BUNDLED_GOLDEN))
-    if args.no_baseline:
-        baseline = None
-    elif args.baseline:
-        baseline = args.baseline
-    else:
-        own_inputs = args.golden is not None or args.qrels is not None
-        baseline = None if own_inputs else str(BUNDLED_BASELINE)
-    defaults = RunConfig()
-    return RunConfig(
-        suites=parse_suites(args.suite),
-        system="outcomes" if args.qrels else args.system,
-        mode=args.mode,
-        golden=golden,
-        outcomes=args.outcomes,
-        baseline=baseline,
-        update_baseline=args.update_baseline,
-        lower_reason=args.lower_reason,
-        report=args.report,
-        ks=parse_k_list(args.k),
-        protected_k=args.protected_k,
-        faithfulness_threshold=args.faithfulness_threshold,
-        answer_accuracy_threshold=args.answer_accuracy_threshold,
-        period_patterns=tuple(args.period_pattern)
-        if args.period_pattern
-        else defaults.period_patterns,
-        bootstrap_resamples=args.bootstrap_resamples,
-        bootstrap_seed=args.seed,
-        kb_dir=args.kb_dir,
-        max_error_rate=args.max_error_rate,
-        endpoint=args.endpoint,
-        headers_file=args.headers_file,
-        concurrency=args.concurrency,
-        timeout_s=args.timeout,
-        retries=args.retries,
-        rate_limit=args.rate_limit,
-        max_response_bytes=args.max_response_bytes,
-        save_outcomes=args.save_outcomes,
-        qrels=args.qrels,
-        trec_run=args.trec_run,
-        relevance_level=args.relevance_level,
-        facts=tuple(args.facts),
-        ground_truth=tuple(args.ground_truth),
-        extraction_manifest=(
-            args.extraction_manifest
-            if args.extraction_manifest or args.facts or args.ground_truth
-            else defaults.extraction_manifest
-        ),
-        extraction_abs_tol=args.extraction_abs_tol,
-        extraction_rel_tol=args.extraction_rel_tol,
-        extraction_tags_as_set=args.extraction_tags_as_set,
-        extraction_spans_as_ranges=args.extraction_spans_as_ranges,
-    )
+# argparse dest → RunConfig field, for flags that map one to one.
+_SAME = {
+    "system": "system",
+    "mode": "mode",
+    "golden": "golden",
+    "outcomes": "outcomes",
+    "baseline": "baseline",
+    "update_baseline": "update_baseline",
+    "lower_reason": "lower_reason",
+    "report": "report",
+    "protected_k": "protected_k",
+    "faithfulness_threshold": "faithfulness_threshold",
+    "answer_accuracy_threshold": "answer_accuracy_threshold",
+    "bootstrap_resamples": "bootstrap_resamples",
+    "seed": "bootstrap_seed",
+    "kb_dir": "kb_dir",
+    "endpoint": "endpoint",
+    "headers_file": "headers_file",
+    "concurrency": "concurrency",
+    "timeout": "timeout_s",
+    "retries": "retries",
+    "rate_limit": "rate_limit",
+    "max_response_bytes": "max_response_bytes",
+    "max_error_rate": "max_error_rate",
+    "save_outcomes": "save_outcomes",
+    "qrels": "qrels",
+    "trec_run": "trec_run",
+    "relevance_level": "relevance_level",
+    "extraction_manifest": "extraction_manifest",
+    "extraction_abs_tol": "extraction_abs_tol",
+    "extraction_rel_tol": "extraction_rel_tol",
+    "extraction_tags_as_set": "extraction_tags_as_set",
+    "extraction_spans_as_ranges": "extraction_spans_as_ranges",
+}
+
+
+def parse_floors(raw: Sequence[str]) -> dict[str, float]:
+    floors: dict[str, float] = {}
+    for item in raw:
+        metric, sep, value = item.partition("=")
+        try:
+            floors[metric.strip()] = float(value)
+            if not sep or not metric.strip() or not floors[metric.strip()] >= 0:
+                raise ValueError
+        except ValueError:
+            raise ConfigError(
+                f"--floor: {item!r} is not METRIC=VALUE (e.g. faithfulness=0.85)"
+            ) from None
+    return floors
+
+
+def _flag_overrides(args: argparse.Namespace) -> dict[str, Any]:
+    given = vars(args)
+    out: dict[str, Any] = {field: given[dest] for dest, field in _SAME.items() if dest in given}
+    if "suite" in given:
+        out["suites"] = parse_suites(given["suite"])
+    if "k" in given:
+        out["ks"] = parse_k_list(given["k"])
+    if "period_pattern" in given:
+        out["period_patterns"] = tuple(given["period_pattern"])
+    if "floor" in given:
+        out["floors"] = parse_floors(given["floor"])
+    if "facts" in given:
+        out["facts"] = tuple(given["facts"])
+    if "ground_truth" in given:
+        out["ground_truth"] = tuple(given["ground_truth"])
+    return out
+
+
+def config_from_args(args: argparse.Namespace, cwd: str | None = None) -> RunConfig:
+    """Defaults ← the config file ← the flags; then the defaults that depend on the rest."""
+    given = vars(args)
+    config_path = given.get("config")
+    if config_path is None and not given.get("no_config"):
+        candidate = os.path.join(cwd or os.getcwd(), DEFAULT_CONFIG_NAME)
+        config_path = candidate if os.path.isfile(candidate) else None
+    settings: dict[str, Any] = {}
+    if config_path is not None:
+        settings.update(overrides_from_file(load_config_file(config_path), config_path))
+        settings["config_file"] = config_path
+    flags = _flag_overrides(args)
+    if "floors" in flags:
+        flags["floors"] = {**settings.get("floors", {}), **flags["floors"]}
+    settings.update(flags)
+    if settings.get("qrels"):
+        settings.setdefault("system", "outcomes")
+        settings.setdefault("golden", settings["qrels"])
+    own_golden = "golden" in settings
+    if given.get("no_baseline"):
+        settings["baseline"] = None
+    elif "baseline" not in settings and own_golden:
+        settings["baseline"] = None  # the bundled baseline only gates the bundled golden set
+    if (
+        "facts" in settings or "ground_truth" in settings
+    ) and "extraction_manifest" not in settings:
+        settings["extraction_manifest"] = None
+    return RunConfig(**settings)
 
 
 def write_report(report: Report, path: str) -> None:
@@ -185,7 +232,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("ragspine-eval: interrupted", file=sys.stderr)
         return EXIT_ERROR
-    print(result.report.summary if args.quiet else render_terminal(result.report))
+    print(
+        result.report.summary if getattr(args, "quiet", False) else render_terminal(result.report)
+    )
     return result.exit_code
 
 

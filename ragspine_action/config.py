@@ -73,6 +73,9 @@ class RunConfig:
     extraction_rel_tol: float = 0.0
     extraction_tags_as_set: bool = False
     extraction_spans_as_ranges: bool = False
+    gated_metrics: tuple[str, ...] | None = None
+    floors: dict[str, float] = field(default_factory=dict)
+    config_file: str | None = None
     extra: dict[str, object] = field(default_factory=dict)
 
 

@@ -1,0 +1,213 @@
+"""``ragspine-eval.yml``: the settings a team would otherwise repeat in every workflow.
+
+Validated by a pydantic model (published as ``schema/config.schema.json`` so editors can
+complete it). Unknown keys and wrong types are errors naming the key path. Relative
+paths are relative to the file's own directory. CLI flags override the file.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from .errors import InputError, Problem
+from .jsonio import read_text_file
+from .validation import problems_from_validation_error
+
+__all__ = ["DEFAULT_CONFIG_NAME", "ConfigFile", "load_config_file", "overrides_from_file"]
+
+DEFAULT_CONFIG_NAME = "ragspine-eval.yml"
+
+Share = Annotated[float, Field(ge=0.0, le=1.0)]
+PositiveInt = Annotated[int, Field(ge=1)]
+
+
+class _Section(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False)
+
+
+class RetrievalSettings(_Section):
+    k: list[PositiveInt] | None = None
+    protected_k: PositiveInt | None = None
+    relevance_level: PositiveInt | None = None
+
+
+class JudgeSettings(_Section):
+    faithfulness_threshold: Share | None = None
+    answer_accuracy_threshold: Share | None = None
+
+
+class FabricationSettings(_Section):
+    period_patterns: list[str] | None = None
+
+
+class HttpFileSettings(_Section):
+    endpoint: str | None = None
+    headers_file: str | None = None
+    concurrency: PositiveInt | None = None
+    timeout_s: Annotated[float, Field(gt=0, strict=False)] | None = None
+    retries: Annotated[int, Field(ge=0)] | None = None
+    rate_limit: Annotated[float, Field(gt=0, strict=False)] | None = None
+    max_response_bytes: PositiveInt | None = None
+    max_error_rate: Annotated[float, Field(ge=0, le=1, strict=False)] | None = None
+
+
+class ExtractionFileSettings(_Section):
+    manifest: str | None = None
+    abs_tol: Annotated[float, Field(ge=0, strict=False)] | None = None
+    rel_tol: Annotated[float, Field(ge=0, strict=False)] | None = None
+    tags_as_set: bool | None = None
+    spans_as_ranges: bool | None = None
+
+
+class GateSettingsFile(_Section):
+    """Which metrics gate against the baseline, and absolute floors that always apply."""
+
+    metrics: Literal["all"] | list[str] = "all"
+    floors: dict[str, Annotated[float, Field(ge=0, strict=False)]] = {}
+
+
+class BootstrapSettings(_Section):
+    resamples: Annotated[int, Field(ge=0)] | None = None
+    seed: int | None = None
+
+
+class ConfigFile(_Section):
+    """The whole file; every section optional."""
+
+    suites: Literal["qa", "extraction", "all"] | list[Literal["qa", "extraction"]] | None = None
+    system: Literal["reference", "outcomes", "http"] | None = None
+    mode: str | None = None
+    golden: str | None = None
+    outcomes: str | None = None
+    baseline: str | None = None
+    report: str | None = None
+    kb_dir: str | None = None
+    retrieval: RetrievalSettings = RetrievalSettings()
+    judge: JudgeSettings = JudgeSettings()
+    fabrication: FabricationSettings = FabricationSettings()
+    http: HttpFileSettings = HttpFileSettings()
+    extraction: ExtractionFileSettings = ExtractionFileSettings()
+    gate: GateSettingsFile = GateSettingsFile()
+    bootstrap: BootstrapSettings = BootstrapSettings()
+
+
+class _LineLoader(yaml.SafeLoader):
+    """SafeLoader that also remembers the line of every mapping key (for error messages)."""
+
+
+def _key_lines(text: str) -> dict[tuple[str, ...], int]:
+    lines: dict[tuple[str, ...], int] = {}
+
+    def walk(node: yaml.Node, path: tuple[str, ...]) -> None:
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                name = (*path, str(key.value))
+                lines[name] = key.start_mark.line + 1
+                walk(value, name)
+
+    try:
+        root = yaml.compose(text, Loader=_LineLoader)
+    except yaml.YAMLError:
+        return lines
+    if root is not None:
+        walk(root, ())
+    return lines
+
+
+def load_config_file(path: str | os.PathLike[str]) -> ConfigFile:
+    """Parse and validate the YAML file; every problem names its key path (and line)."""
+    name = str(path)
+    text = read_text_file(path, max_bytes=4 * 1024 * 1024)
+    try:
+        data: Any = yaml.load(text, Loader=_LineLoader)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 1 if mark is not None else None
+        problem = getattr(exc, "problem", None) or str(exc)
+        raise InputError.single(name, f"invalid YAML: {problem}", line=line) from None
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise InputError.single(name, f"expected a mapping of settings, got {type(data).__name__}")
+    try:
+        return ConfigFile.model_validate(data)
+    except ValidationError as exc:
+        key_lines = _key_lines(text)
+        problems: list[Problem] = []
+        for problem in problems_from_validation_error(exc, name, None, None):
+            key = tuple((problem.field or "").replace("[", ".[").split("."))
+            line = next(
+                (key_lines[key[:n]] for n in range(len(key), 0, -1) if key[:n] in key_lines), None
+            )
+            problems.append(Problem(name, line, problem.field, problem.message))
+        raise InputError(problems) from None
+
+
+def _path(value: str | None, base: Path) -> str | None:
+    if value is None:
+        return None
+    return value if os.path.isabs(value) else str(base / value)
+
+
+def overrides_from_file(config: ConfigFile, path: str | os.PathLike[str]) -> dict[str, Any]:
+    """RunConfig field → value for everything the file sets (paths made absolute)."""
+    base = Path(path).resolve().parent
+    out: dict[str, Any] = {}
+    if config.suites is not None:
+        out["suites"] = (
+            ("qa", "extraction")
+            if config.suites == "all"
+            else tuple(config.suites)
+            if isinstance(config.suites, list)
+            else (config.suites,)
+        )
+    for name in ("system", "mode"):
+        value = getattr(config, name)
+        if value is not None:
+            out[name] = value
+    for name in ("golden", "outcomes", "baseline", "report", "kb_dir"):
+        value = _path(getattr(config, name), base)
+        if value is not None:
+            out[name] = value
+    r = config.retrieval
+    if r.k is not None:
+        out["ks"] = tuple(sorted(set(r.k)))
+    if r.protected_k is not None:
+        out["protected_k"] = r.protected_k
+    if r.relevance_level is not None:
+        out["relevance_level"] = r.relevance_level
+    for name in ("faithfulness_threshold", "answer_accuracy_threshold"):
+        if (value := getattr(config.judge, name)) is not None:
+            out[name] = value
+    if config.fabrication.period_patterns is not None:
+        out["period_patterns"] = tuple(config.fabrication.period_patterns)
+    h = config.http
+    for name in ("endpoint", "concurrency", "timeout_s", "retries", "rate_limit"):
+        if (value := getattr(h, name)) is not None:
+            out[name] = value
+    if h.max_response_bytes is not None:
+        out["max_response_bytes"] = h.max_response_bytes
+    if h.max_error_rate is not None:
+        out["max_error_rate"] = h.max_error_rate
+    if h.headers_file is not None:
+        out["headers_file"] = _path(h.headers_file, base)
+    e = config.extraction
+    if e.manifest is not None:
+        out["extraction_manifest"] = _path(e.manifest, base)
+    for name in ("abs_tol", "rel_tol", "tags_as_set", "spans_as_ranges"):
+        if (value := getattr(e, name)) is not None:
+            out[f"extraction_{name}"] = value
+    if config.gate.metrics != "all":
+        out["gated_metrics"] = tuple(config.gate.metrics)
+    if config.gate.floors:
+        out["floors"] = dict(config.gate.floors)
+    if config.bootstrap.resamples is not None:
+        out["bootstrap_resamples"] = config.bootstrap.resamples
+    if config.bootstrap.seed is not None:
+        out["bootstrap_seed"] = config.bootstrap.seed
+    return out
