@@ -345,7 +345,20 @@ def run(config: RunConfig, *, now: datetime | None = None) -> RunResult:
         result = evaluate_extraction(pairs, options)
         extraction = result.to_dict()
         suites.append(extraction_suite_values(result, _extraction_fingerprint(pairs)))
-    gate = _gate_baseline(config, suites, stamp)
+    if exit_code == EXIT_ERROR:
+        # An outage (error rate above --max-error-rate) is no quality verdict: it is neither
+        # compared nor recorded, or a first run would lock the service's errors in.
+        gate = _BaselineOutcome(
+            BaselineSection(
+                status="none",
+                path=config.baseline,
+                message="not compared: the error rate is above --max-error-rate",
+            ),
+            EXIT_ERROR,
+            False,
+        )
+    else:
+        gate = _gate_baseline(config, suites, stamp)
     exit_code = max(exit_code, gate.exit_code)
     verdict = {EXIT_PASS: "pass", EXIT_REGRESSION: "fail"}.get(exit_code, "error")
     report = Report(
