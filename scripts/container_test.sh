@@ -3,12 +3,18 @@
 # the way the GitHub runner runs a container action (workspace mounted at /github/workspace
 # as the working directory). No Docker engine needed; must run as root.
 #
-#   scripts/container_test.sh [ARG...]    run the image's ENTRYPOINT with ARGs (default --help)
-#   scripts/container_test.sh --no-args   run it with no arguments (the bundled default)
+#   scripts/container_test.sh [ARG...]     run the image's ENTRYPOINT with ARGs (default --help)
+#   scripts/container_test.sh --no-args    run it with no arguments (the bundled default)
+#   scripts/container_test.sh --build-only build and check the image, run nothing else
+#
+# tests/github/test_github_container.py uses --build-only and then runs the image itself
+# against fake GitHub services (a pull-request run twice, CLI flags, the bundled default).
 #
 # Environment:
 #   RAGSPINE_IMAGE          image name to build (default localhost/ragspine-eval:test)
 #   RAGSPINE_ROOTFS_CACHE   where the debootstrap'ed base rootfs is kept (/var/cache/ragspine-rootfs)
+#   RAGSPINE_CONTEXT_REV    build from this commit's files (git archive) instead of the
+#                           working tree's tracked and untracked-but-not-ignored files
 #   RAGSPINE_WORKSPACE      directory to mount as /github/workspace (default: a fresh temp dir)
 #   RAGSPINE_ENV_FILE       optional file of KEY=VALUE lines passed to the container (-e)
 #   RAGSPINE_EXPECT_RC      expected exit code of the run (default 0)
@@ -18,6 +24,9 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 IMAGE="${RAGSPINE_IMAGE:-localhost/ragspine-eval:test}"
 BASE_IMAGE="docker.io/library/debian:bookworm-slim"
+# Bump when the stand-in base changes, so cached bases made by older recipes are replaced.
+BASE_LABEL="org.ragspine.test-base"
+BASE_RECIPE="minbase-slimmed-2"
 CACHE="${RAGSPINE_ROOTFS_CACHE:-/var/cache/ragspine-rootfs}"
 ROOTFS="$CACHE/rootfs"
 CA_BUNDLE="/etc/ssl/certs/ca-certificates.crt"
@@ -48,7 +57,10 @@ debian_mirror() {
 
 # debian:bookworm-slim stand-in: a minbase debootstrap, cached across runs.
 ensure_base_image() {
-  if buildah inspect --type image "$BASE_IMAGE" >/dev/null 2>&1; then
+  local recipe
+  recipe="$(buildah inspect --type image --format "{{index .OCIv1.Config.Labels \"$BASE_LABEL\"}}" \
+    "$BASE_IMAGE" 2>/dev/null || true)"
+  if [ "$recipe" = "$BASE_RECIPE" ]; then
     return
   fi
   if [ ! -x "$ROOTFS/usr/bin/python3" ]; then
@@ -67,22 +79,48 @@ ensure_base_image() {
   c="$(buildah from scratch)"
   m="$(buildah mount "$c")"
   cp -a "$ROOTFS/." "$m/"
+  slim_down "$m"
   buildah umount "$c" >/dev/null
+  buildah config --label "$BASE_LABEL=$BASE_RECIPE" "$c"
   buildah commit -q --rm "$c" "$BASE_IMAGE" >/dev/null
+}
+
+# What the real debian:bookworm-slim leaves out: downloaded packages, apt lists and caches,
+# documentation, man pages and translations (and dpkg rules that keep them out later).
+slim_down() {
+  local m="$1"
+  rm -rf "$m"/var/cache/apt/archives/*.deb "$m"/var/cache/apt/*.bin "$m"/var/lib/apt/lists/* \
+    "$m"/usr/share/man/* "$m"/usr/share/info/* "$m"/usr/share/locale/* "$m"/usr/share/lintian
+  find "$m/usr/share/doc" -mindepth 1 ! -type d ! -name copyright -delete
+  mkdir -p "$m/etc/dpkg/dpkg.cfg.d"
+  cat >"$m/etc/dpkg/dpkg.cfg.d/docker" <<'EOF'
+path-exclude /usr/share/doc/*
+path-include /usr/share/doc/*/copyright
+path-exclude /usr/share/man/*
+path-exclude /usr/share/groff/*
+path-exclude /usr/share/info/*
+path-exclude /usr/share/lintian/*
+path-exclude /usr/share/linda/*
+path-exclude /usr/share/locale/*
+EOF
 }
 
 # The build context as a fresh clone would have it: tracked and untracked-but-not-ignored
 # files only (no caches, no local virtualenvs), so the test sees what CI sees.
 make_context() {
   local dir="$1"
-  if git -C "$ROOT" rev-parse --git-dir >/dev/null 2>&1; then
+  if [ -n "${RAGSPINE_CONTEXT_REV:-}" ]; then
+    log "build context: git archive ${RAGSPINE_CONTEXT_REV} (a fresh clone's files at that commit)"
+    git -C "$ROOT" archive --format=tar "$RAGSPINE_CONTEXT_REV" | tar -C "$dir" -xf - \
+      || die "git archive $RAGSPINE_CONTEXT_REV failed"
+  elif git -C "$ROOT" rev-parse --git-dir >/dev/null 2>&1; then
     (cd "$ROOT" && git ls-files -z --cached --others --exclude-standard \
       | xargs -0 -I{} sh -c 'test -e "{}" && printf "%s\0" "{}"' \
       | tar --null -T - -cf -) | tar -C "$dir" -xf -
   else
     cp -a "$ROOT/." "$dir/"
   fi
-  for required in Dockerfile pyproject.toml README.md entrypoint.py ragspine_action data schema; do
+  for required in Dockerfile .dockerignore pyproject.toml entrypoint.py ragspine_action data schema; do
     [ -e "$dir/$required" ] || die "build context lacks $required"
   done
 }
@@ -92,8 +130,14 @@ build_image() {
   log "building $IMAGE"
   local mounts=()
   [ -r "$CA_BUNDLE" ] && mounts=(-v "$CA_BUNDLE:$CA_BUNDLE:ro")
-  buildah bud --isolation chroot --pull=never "${mounts[@]}" -q -t "$IMAGE" "$context" >/dev/null \
-    || die "image build failed"
+  local previous
+  previous="$(buildah images -q --no-trunc "$IMAGE" 2>/dev/null | head -n1 || true)"
+  buildah bud --isolation chroot --pull=never "${mounts[@]}" -q -t "$IMAGE" "$context" \
+    >"$context.build.log" 2>&1 || { tail -n 40 "$context.build.log" >&2; die "image build failed"; }
+  # The image this build replaced is untagged now; drop it unless a container still uses it.
+  if [ -n "$previous" ] && [ "$previous" != "$(buildah images -q --no-trunc "$IMAGE" | head -n1)" ]; then
+    buildah rmi "$previous" >/dev/null 2>&1 || true
+  fi
 }
 
 check_image_config() {
@@ -113,6 +157,7 @@ print("\n".join(config.get("Entrypoint") or []))')
   [ "${#ENTRYPOINT[@]}" -gt 0 ] || die "image has no exec-form ENTRYPOINT"
   [[ "${ENTRYPOINT[0]}" == /* ]] || die "ENTRYPOINT ${ENTRYPOINT[0]} is not an absolute path"
   log "image size: $(buildah images --format '{{.Size}}' "$IMAGE" | head -n1), entrypoint: ${ENTRYPOINT[*]}"
+  log "base size: $(buildah images --format '{{.Size}}' "$BASE_IMAGE" | head -n1) ($BASE_IMAGE)"
 }
 
 # Run the ENTRYPOINT with the given args, workspace mounted; prints output, returns its code.
@@ -167,6 +212,10 @@ main() {
   local workspace="${RAGSPINE_WORKSPACE:-$tmp/workspace}"
   mkdir -p "$workspace"
   check_workspace_mount "$workspace"
+  if [ "${1:-}" = --build-only ]; then
+    log "OK: $IMAGE built and checked"
+    return
+  fi
   if [ "$#" -eq 0 ]; then
     set -- --help
   elif [ "$1" = --no-args ]; then
