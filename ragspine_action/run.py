@@ -15,6 +15,7 @@ from typing import Any, Literal
 from . import __version__
 from .baseline.model import BaselineFile
 from .baseline.ratchet import (
+    EPSILON,
     Comparison,
     IntervalFn,
     SuiteValues,
@@ -38,7 +39,15 @@ from .gates import GateSettings, LexicalJudge
 from .golden.load import GoldenSet, golden_set_from_cases, load_golden_set
 from .jsonio import read_text_file
 from .qa import QASettings, evaluate_qa
-from .report.model import BaselineSection, Interval, Lowering, QASection, Report, ToolInfo
+from .report.model import (
+    BaselineSection,
+    FloorCheck,
+    Interval,
+    Lowering,
+    QASection,
+    Report,
+    ToolInfo,
+)
 from .systems.base import Collection, System, complete_collection
 
 __all__ = ["RunResult", "build_system", "qa_suite_values", "run"]
@@ -199,6 +208,51 @@ class _BaselineOutcome:
     written: bool
 
 
+def _metric_matches(selector: str, metric: str) -> bool:
+    """``hit@3`` names one metric; an extraction channel name (``cell_value``) names it in
+    every fixture (``pdf/cell_value``, ``total/cell_value``)."""
+    return metric == selector or metric.endswith("/" + selector)
+
+
+def _gated(config: RunConfig, metric: str) -> bool:
+    if config.gated_metrics is None or metric == "fabrication_count":
+        return True  # fabrication (target 0) always gates
+    return any(_metric_matches(g, metric) for g in config.gated_metrics)
+
+
+def _check_names(config: RunConfig, suites: list[SuiteValues]) -> None:
+    """Floors and gated metrics must name metrics this run produces (a typo is an error)."""
+    known = {m for v in suites for m in v.metrics} | {"fabrication_count"}
+    where = f"{config.config_file}: gate" if config.config_file else "--floor/gate"
+    for label, names in (("floors", list(config.floors)), ("metrics", config.gated_metrics or [])):
+        for name in names:
+            if not any(_metric_matches(name, m) for m in known):
+                raise ConfigError(
+                    f"{where}.{label}.{name}: no metric of that name in this run "
+                    f"(known: {', '.join(sorted(known)[:40])})"
+                )
+
+
+def check_floors(config: RunConfig, suites: list[SuiteValues]) -> list[FloorCheck]:
+    """Absolute floors: below one fails even with no baseline or a lower baseline."""
+    checks: list[FloorCheck] = []
+    for selector, floor in config.floors.items():
+        for values in suites:
+            for metric, current in values.metrics.items():
+                if _metric_matches(selector, metric):
+                    passed = current >= floor - EPSILON
+                    checks.append(
+                        FloorCheck(
+                            key=values.key,
+                            metric=metric,
+                            floor=floor,
+                            current=current,
+                            passed=passed,
+                        )
+                    )
+    return checks
+
+
 def _gate_baseline(config: RunConfig, suites: list[SuiteValues], now: str) -> _BaselineOutcome:
     if not config.baseline:
         return _BaselineOutcome(
@@ -206,7 +260,12 @@ def _gate_baseline(config: RunConfig, suites: list[SuiteValues], now: str) -> _B
         )
     path = config.baseline
     baseline = load_baseline(path)
-    section = BaselineSection(status="pass", path=path, keys=[v.key for v in suites])
+    section = BaselineSection(
+        status="pass",
+        path=path,
+        keys=[v.key for v in suites],
+        gated=list(config.gated_metrics) if config.gated_metrics is not None else None,
+    )
     new_file: BaselineFile | None = baseline
     statuses: list[str] = []
     lowered: list[Lowering] = []
@@ -231,6 +290,8 @@ def _gate_baseline(config: RunConfig, suites: list[SuiteValues], now: str) -> _B
                 return _BaselineOutcome(section, EXIT_ERROR, False)
             stale = True
         comparison: Comparison = compare(entry, values, interval_fn)
+        comparison.regressions = [r for r in comparison.regressions if _gated(config, r.metric)]
+        comparison.broken = [c for c in comparison.broken if _gated(config, c.metric)]
         section.regressions += comparison.regressions
         section.improvements += comparison.improvements
         section.broken += comparison.broken
@@ -271,7 +332,9 @@ def _gate_baseline(config: RunConfig, suites: list[SuiteValues], now: str) -> _B
     return _BaselineOutcome(section, code, written)
 
 
-def _summary(verdict: str, qa: QASection | None, section: BaselineSection) -> str:
+def _summary(
+    verdict: str, qa: QASection | None, section: BaselineSection, failed_floors: list[FloorCheck]
+) -> str:
     parts = [f"ragspine-eval: {verdict.upper()}"]
     if qa is not None:
         failing = [n for n, m in qa.metrics.items() if m.total and m.passed < m.total]
@@ -281,6 +344,9 @@ def _summary(verdict: str, qa: QASection | None, section: BaselineSection) -> st
     parts.append(f"baseline {section.status}")
     if section.regressions or section.broken:
         parts.append(f"{len(section.regressions)} regressions, {len(section.broken)} broken cases")
+    if failed_floors:
+        names = ", ".join(f"{f.metric} {f.current:.4g} < {f.floor:.4g}" for f in failed_floors[:5])
+        parts.append(f"below floor: {names}")
     return " · ".join(parts)
 
 
@@ -345,6 +411,8 @@ def run(config: RunConfig, *, now: datetime | None = None) -> RunResult:
         result = evaluate_extraction(pairs, options)
         extraction = result.to_dict()
         suites.append(extraction_suite_values(result, _extraction_fingerprint(pairs)))
+    _check_names(config, suites)
+    floors = check_floors(config, suites)
     if exit_code == EXIT_ERROR:
         # An outage (error rate above --max-error-rate) is no quality verdict: it is neither
         # compared nor recorded, or a first run would lock the service's errors in.
@@ -360,17 +428,21 @@ def run(config: RunConfig, *, now: datetime | None = None) -> RunResult:
     else:
         gate = _gate_baseline(config, suites, stamp)
     exit_code = max(exit_code, gate.exit_code)
+    failed_floors = [f for f in floors if not f.passed]
+    if failed_floors and exit_code == EXIT_PASS:
+        exit_code = EXIT_REGRESSION
     verdict = {EXIT_PASS: "pass", EXIT_REGRESSION: "fail"}.get(exit_code, "error")
     report = Report(
         tool=ToolInfo(version=__version__),
         verdict=verdict,
         exit_code=exit_code,
-        summary=_summary(verdict, qa, gate.section),
+        summary=_summary(verdict, qa, gate.section, failed_floors),
         generated_at=stamp,
         config={k: v for k, v in asdict(config).items() if k != "extra"},
         qa=qa,
         extraction=extraction,
         baseline=gate.section,
+        floors=floors,
         warnings=warnings,
     )
     return RunResult(report, exit_code, gate.written)

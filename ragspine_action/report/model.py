@@ -21,6 +21,7 @@ __all__ = [
     "FabricationCase",
     "FabricationSection",
     "Failure",
+    "FloorCheck",
     "GateMetric",
     "GoldenInfo",
     "Interval",
@@ -192,6 +193,16 @@ class Lowering(_Model):
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
 
+class FloorCheck(_Model):
+    """An absolute floor from the configuration: it fails whatever the baseline says."""
+
+    key: str
+    metric: str
+    floor: float
+    current: float
+    passed: bool
+
+
 class BaselineSection(_Model):
     status: BaselineStatus
     path: str | None = None
@@ -204,6 +215,7 @@ class BaselineSection(_Model):
     intervals: dict[str, Interval] = {}
     lowered: list[Lowering] = []
     values: dict[str, dict[str, float]] = {}
+    gated: list[str] | None = None
 
 
 class Report(_Model):
@@ -217,4 +229,5 @@ class Report(_Model):
     qa: QASection | None = None
     extraction: dict[str, Any] | None = None
     baseline: BaselineSection | None = None
+    floors: list[FloorCheck] = []
     warnings: list[str] = []

@@ -14,6 +14,7 @@ from typing import Any
 
 from .model import Report
 from .render_terminal import (
+    MetricRow,
     extraction_current,
     fmt_delta,
     fmt_value,
@@ -25,7 +26,7 @@ __all__ = ["COMMENT_LIMIT", "escape_md", "render_markdown"]
 
 COMMENT_LIMIT = 65_536
 _ICON = {"pass": "✅", "fail": "❌", "error": "⚠️"}
-_STATUS_ICON = {"FAIL": "❌ FAIL", "pass": "✅ pass", "improved": "⬆️ improved", "new": "🆕 new"}
+_STATUS_ICON = {"pass": "✅ pass", "improved": "⬆️ improved", "new": "🆕 new"}
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]")
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+!|~>])")
 
@@ -45,6 +46,28 @@ def _table(headers: list[str], rows: list[list[str]]) -> list[str]:
     lines = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
     lines += ["| " + " | ".join(row) + " |" for row in rows]
     return lines
+
+
+MD_HEADERS = ["metric", "baseline", "floor", "current", "passed", "Δ", "95% interval", "status"]
+
+
+def _status_cell(status: str) -> str:
+    if status.startswith("FAIL"):
+        return f"❌ {status}"
+    return _STATUS_ICON.get(status, status)
+
+
+def _md_row(label: str, r: MetricRow, counts: dict[str, str]) -> list[str]:
+    return [
+        label,
+        r.baseline,
+        r.floor,
+        r.current,
+        counts.get(r.metric, ""),
+        r.delta,
+        r.interval,
+        _status_cell(r.status),
+    ]
 
 
 def _head(report: Report, run_url: str | None, artifact_url: str | None) -> list[str]:
@@ -111,17 +134,15 @@ def _qa_tables(report: Report) -> list[str]:
         return []
     counts = {name: f"{m.passed}/{m.total}" for name, m in qa.metrics.items()}
     rows = [
-        [f"`{r[0]}`", r[1], r[2], counts.get(r[0], ""), r[3], r[4], _STATUS_ICON.get(r[5], r[5])]
-        for r in metric_rows(qa.mode, qa_current_metrics(qa), report.baseline)
+        _md_row(f"`{r.metric}`", r, counts)
+        for r in metric_rows(qa.mode, qa_current_metrics(qa), report.baseline, report.floors)
     ]
     lines = [
         "",
         f"#### QA suite · `{escape_md(qa.mode)}` · {escape_md(qa.system)} · {qa.n_cases} cases",
         "",
     ]
-    lines += _table(
-        ["metric", "baseline", "current", "passed", "Δ", "95% interval", "status"], rows
-    )
+    lines += _table(MD_HEADERS, rows)
     a = qa.attribution
     lines += [
         "",
@@ -136,22 +157,12 @@ def _extraction_table(report: Report) -> list[str]:
         return []
     values, counts = extraction_current(report.extraction)
     rows = [
-        [
-            escape_md(r[0]),
-            r[1],
-            r[2],
-            counts.get(r[0], ""),
-            r[3],
-            r[4],
-            _STATUS_ICON.get(r[5], r[5]),
-        ]
-        for r in metric_rows("extraction", values, report.baseline)
+        _md_row(escape_md(r.metric), r, counts)
+        for r in metric_rows("extraction", values, report.baseline, report.floors)
     ]
     n_facts = report.extraction.get("n_facts", 0)
     lines = ["", f"#### Extraction suite · {n_facts} facts", ""]
-    return lines + _table(
-        ["fixture/channel", "baseline", "current", "correct", "Δ", "95% interval", "status"], rows
-    )
+    return lines + _table(["fixture/channel", *MD_HEADERS[1:]], rows)
 
 
 def _details(report: Report) -> list[str]:

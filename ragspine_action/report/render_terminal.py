@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from tabulate import tabulate
 
-from .model import BaselineSection, Interval, QASection, Report
+from .model import BaselineSection, FloorCheck, Interval, QASection, Report
 
 __all__ = [
     "HEADERS",
@@ -39,33 +39,66 @@ def fmt_interval(interval: Interval | None) -> str:
     return "—"
 
 
+class MetricRow(NamedTuple):
+    metric: str
+    baseline: str
+    floor: str
+    current: str
+    delta: str
+    interval: str
+    status: str
+
+
+def _status(failed_by: list[str], old: float | None, delta: float | None, gated: bool) -> str:
+    if failed_by:
+        return f"FAIL ({', '.join(failed_by)})"
+    if old is None:
+        return "new"
+    if delta is not None and delta < -1e-12 and not gated:
+        return "below (not gated)"
+    if delta is not None and delta > 1e-12:
+        return "improved"
+    return "pass"
+
+
 def metric_rows(
-    key: str, current: dict[str, float], baseline: BaselineSection | None
-) -> list[tuple[str, str, str, str, str, str]]:
-    """(metric, baseline, current, delta, 95% interval, status) for each metric of ``key``."""
+    key: str,
+    current: dict[str, float],
+    baseline: BaselineSection | None,
+    floors: list[FloorCheck] | None = None,
+) -> list[MetricRow]:
+    """One row per metric of ``key``: baseline and floor beside the current value, and which
+    of the two (if any) failed."""
     base_values = baseline.values.get(key, {}) if baseline else {}
     regressed = {r.metric for r in baseline.regressions if r.key == key} if baseline else set()
+    floor_of = {f.metric: f for f in floors or [] if f.key == key}
+    gated_list = baseline.gated if baseline else None
     rows = []
     for metric, value in current.items():
         old = base_values.get(metric)
         delta = None if old is None else value - old
-        if metric in regressed:
-            status = "FAIL"
-        elif old is None:
-            status = "new"
-        elif delta is not None and delta > 1e-12:
-            status = "improved"
-        else:
-            status = "pass"
+        floor = floor_of.get(metric)
+        failed_by = [
+            name
+            for name, bad in (
+                ("baseline", metric in regressed),
+                ("floor", floor is not None and not floor.passed),
+            )
+            if bad
+        ]
+        gated = gated_list is None or any(
+            metric == g or metric.endswith("/" + g) for g in gated_list
+        )
         interval = baseline.intervals.get(metric) if baseline else None
         rows.append(
-            (
+            MetricRow(
                 metric,
                 fmt_value(old),
+                fmt_value(floor.floor if floor else None),
                 fmt_value(value),
                 fmt_delta(delta),
                 fmt_interval(interval),
-                status,
+                _status(failed_by, old, delta, gated),
             )
         )
     return rows
@@ -103,7 +136,23 @@ def extraction_current(extraction: dict[str, Any]) -> tuple[dict[str, float], di
     return values, counts
 
 
-HEADERS = ["metric", "baseline", "current", "passed", "delta", "95% interval", "status"]
+HEADERS = ["metric", "baseline", "floor", "current", "passed", "delta", "95% interval", "status"]
+
+
+def _table_rows(rows: list[MetricRow], counts: dict[str, str]) -> list[tuple[str, ...]]:
+    return [
+        (
+            r.metric,
+            r.baseline,
+            r.floor,
+            r.current,
+            counts.get(r.metric, ""),
+            r.delta,
+            r.interval,
+            r.status,
+        )
+        for r in rows
+    ]
 
 
 def render_terminal(report: Report) -> str:
@@ -111,9 +160,9 @@ def render_terminal(report: Report) -> str:
     qa = report.qa
     if qa is not None:
         lines.append(f"QA suite · system={qa.system} · mode={qa.mode} · {qa.n_cases} cases")
-        rows = metric_rows(qa.mode, qa_current_metrics(qa), report.baseline)
+        rows = metric_rows(qa.mode, qa_current_metrics(qa), report.baseline, report.floors)
         counts = {name: f"{m.passed}/{m.total}" for name, m in qa.metrics.items()}
-        table = [(*row[:3], counts.get(row[0], ""), *row[3:]) for row in rows]
+        table = _table_rows(rows, counts)
         lines.append(
             tabulate(
                 table,
@@ -138,8 +187,8 @@ def render_terminal(report: Report) -> str:
     if report.extraction is not None:
         values, counts = extraction_current(report.extraction)
         lines.append(f"Extraction suite · {report.extraction.get('n_facts', 0)} facts")
-        rows = metric_rows("extraction", values, report.baseline)
-        table = [(*row[:3], counts.get(row[0], ""), *row[3:]) for row in rows]
+        rows = metric_rows("extraction", values, report.baseline, report.floors)
+        table = _table_rows(rows, counts)
         lines.append(tabulate(table, headers=HEADERS, tablefmt="simple", disable_numparse=True))
     base = report.baseline
     if base is not None:
@@ -160,6 +209,11 @@ def render_terminal(report: Report) -> str:
                 for lo in base.lowered
             )
         lines.append(f"Baseline: {base.status} — {base.message}")
+    lines.extend(
+        f"Below floor: {f.key}/{f.metric} {f.current:.4f} < {f.floor:.4f}"
+        for f in report.floors
+        if not f.passed
+    )
     lines.extend(f"warning: {w}" for w in report.warnings)
     lines.append(report.summary)
     return "\n".join(lines)
