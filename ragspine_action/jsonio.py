@@ -33,12 +33,21 @@ def _reject_constant(name: str) -> Any:
 
 
 def _reject_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in result:
-            raise ValueError(f"duplicate key {key!r}")
-        result[key] = value
+    # dict() runs in C; only a size mismatch (rare) needs the search for the repeated key.
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise ValueError(f"duplicate key {key!r}")
+            seen.add(key)
     return result
+
+
+# One decoder for every call: json.loads with hooks builds a new JSONDecoder each time.
+_STRICT_DECODER = json.JSONDecoder(
+    parse_constant=_reject_constant, object_pairs_hook=_reject_duplicates
+)
 
 
 # A \uD800-\uDFFF escape: only then can a decoded string hold a lone surrogate.
@@ -52,7 +61,12 @@ def loads_strict(text: str | bytes) -> Any:
     Raises ValueError. A lone surrogate (``"\\ud800"``) decodes to a str that cannot be
     written as UTF-8, so it would crash the report writer long after parsing.
     """
-    obj = json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_reject_duplicates)
+    if isinstance(text, str) and not text.startswith("\ufeff"):
+        obj = _STRICT_DECODER.decode(text)
+    else:  # bytes (encoding detection) and the BOM message: json.loads's own handling
+        obj = json.loads(
+            text, parse_constant=_reject_constant, object_pairs_hook=_reject_duplicates
+        )
     pattern = _SURROGATE_ESCAPE if isinstance(text, str) else _SURROGATE_ESCAPE_BYTES
     if pattern.search(text) is not None:  # type: ignore[arg-type]
         try:
@@ -109,6 +123,44 @@ def read_json_file(
         raise InputError.single(str(path), f"invalid JSON: {exc}") from None
 
 
+def _iter_text_lines(path: str | os.PathLike[str], max_bytes: int) -> Iterator[tuple[int, str]]:
+    """Stream a UTF-8 file line by line (split on ``\\n`` only, like ``read_text_file``).
+
+    Streaming keeps a 1 GB outcomes file from being held twice (text plus split lines).
+    Errors are the same one-line InputErrors ``read_text_file`` raises.
+    """
+    name = str(path)
+    try:
+        size = os.path.getsize(path)
+        if size > max_bytes:
+            raise InputError.single(name, f"file is {size} bytes, over the limit of {max_bytes}")
+        handle = open(path, "rb")  # noqa: SIM115 - closed by the with below
+    except IsADirectoryError:
+        raise InputError.single(name, "is a directory, not a file") from None
+    except FileNotFoundError:
+        raise InputError.single(name, "file not found") from None
+    except OSError as exc:
+        raise InputError.single(name, f"cannot read: {exc.strerror}") from None
+    offset = 0
+    with handle:
+        try:
+            for number, data in enumerate(handle, start=1):
+                try:
+                    line = data.decode("utf-8")
+                except UnicodeDecodeError as exc:
+                    raise InputError.single(
+                        name,
+                        f"not valid UTF-8 (byte {offset + exc.start} of the file)",
+                        line=number,
+                    ) from None
+                offset += len(data)
+                yield number, (line.removeprefix("\ufeff") if number == 1 else line)
+        except IsADirectoryError:
+            raise InputError.single(name, "is a directory, not a file") from None
+        except OSError as exc:
+            raise InputError.single(name, f"cannot read: {exc.strerror}") from None
+
+
 def iter_jsonl_lines(
     path: str | os.PathLike[str],
     problems: list[Problem],
@@ -121,9 +173,8 @@ def iter_jsonl_lines(
     report every problem of a file at once. An empty file is a problem too.
     """
     name = str(path)
-    text = read_text_file(path, max_bytes=max_bytes)
     seen_any = False
-    for number, raw in enumerate(text.split("\n"), start=1):
+    for number, raw in _iter_text_lines(path, max_bytes):
         if not raw.strip():
             continue
         seen_any = True
