@@ -84,7 +84,7 @@ def parse_k_list(raw: str, option: str = "--k") -> tuple[int, ...]:
     ks: list[int] = []
     for part in raw.split(","):
         text = part.strip()
-        if not text.isdigit() or int(text) < 1:
+        if not (text.isascii() and text.isdigit()) or int(text) < 1:
             raise ConfigError(
                 f"{option}: {raw!r} is not a comma-separated list of positive integers (e.g. 1,3,10)"
             )
@@ -216,7 +216,10 @@ def action_inputs_from_env(env: Mapping[str, str]) -> ActionInputs:
     retention_raw = _input(env, "artifact-retention-days")
     retention: int | None = None
     if retention_raw:
-        if not retention_raw.isdigit() or not 1 <= int(retention_raw) <= 90:
+        if (
+            not (retention_raw.isascii() and retention_raw.isdigit())
+            or not 1 <= int(retention_raw) <= 90
+        ):
             raise ConfigError(f"input artifact-retention-days: {retention_raw!r} is not 1..90")
         retention = int(retention_raw)
     return ActionInputs(
