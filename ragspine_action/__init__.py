@@ -1,4 +1,10 @@
-"""ragspine-eval: a CI quality gate for RAG systems against a version-controlled golden set."""
+"""ragspine-eval: a CI quality gate for RAG systems against a version-controlled golden set.
+
+The Python API uses RAGSpine's names and the CLI's own code path (see ``api.py``)::
+
+    from ragspine_action import run_qa_eval
+    report = run_qa_eval(mode="tool")
+"""
 
 from importlib.metadata import PackageNotFoundError, version
 
@@ -7,4 +13,36 @@ try:
 except PackageNotFoundError:  # running from a source tree that was never installed
     __version__ = "0.0.0+source"
 
-__all__ = ["__version__"]
+from . import extraction
+from .api import (
+    BaselineComparison,
+    CaseOutcome,
+    GateMetric,
+    GoldenCase,
+    QAEvalReport,
+    compare_to_baseline,
+    detect_fabricated_numbers,
+    evaluate,
+    load_golden_set,
+    make_baseline_entry,
+    run_qa_eval,
+)
+from .extraction import ChannelMetric, EvalReport
+
+__all__ = [
+    "BaselineComparison",
+    "CaseOutcome",
+    "ChannelMetric",
+    "EvalReport",
+    "GateMetric",
+    "GoldenCase",
+    "QAEvalReport",
+    "__version__",
+    "compare_to_baseline",
+    "detect_fabricated_numbers",
+    "evaluate",
+    "extraction",
+    "load_golden_set",
+    "make_baseline_entry",
+    "run_qa_eval",
+]

@@ -5,7 +5,6 @@ Pure of GitHub: ``action.py`` adds comments, summaries and artifacts around ``ru
 
 from __future__ import annotations
 
-import hashlib
 import sys
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
@@ -25,19 +24,19 @@ from .baseline.ratchet import (
 )
 from .baseline.stats import paired_bootstrap
 from .baseline.store import load_baseline, write_baseline
+from .baseline.values import extraction_suite_values, qa_suite_values
 from .config import RunConfig, validate_config
 from .errors import EXIT_ERROR, EXIT_PASS, EXIT_REGRESSION, ConfigError, StaleBaselineError
 from .extraction import (
     ExtractionOptions,
-    ExtractionResult,
     FixturePair,
-    evaluate_extraction,
+    load_fixtures,
     load_manifest,
     pairs_from_paths,
+    score_fixtures,
 )
 from .gates import GateSettings, LexicalJudge
 from .golden.load import GoldenSet, golden_set_from_cases, load_golden_set
-from .jsonio import read_text_file
 from .qa import QASettings, evaluate_qa
 from .report.model import (
     BaselineSection,
@@ -108,69 +107,6 @@ def _extraction_pairs(config: RunConfig) -> list[FixturePair]:
             "--suite extraction: give --facts/--ground-truth or --extraction-manifest"
         )
     return load_manifest(config.extraction_manifest)
-
-
-def _extraction_fingerprint(pairs: Sequence[FixturePair]) -> str:
-    """Hash of the ground truth: a baseline recorded for other expectations is stale."""
-    digest = hashlib.sha256()
-    for pair in sorted(pairs, key=lambda p: p.name):
-        digest.update(pair.name.encode() + b"\0")
-        digest.update(read_text_file(pair.ground_truth).encode("utf-8"))
-        digest.update(b"\0")
-    return "sha256:" + digest.hexdigest()
-
-
-def extraction_suite_values(result: ExtractionResult, fingerprint: str) -> SuiteValues:
-    """The extraction result in the baseline's terms: channel and coverage accuracies."""
-    passed = result.passed_cells()
-    failed = result.failed_cells()
-    metrics = result.flat_metrics()
-    metrics.update(result.coverage_metrics())
-    return SuiteValues(
-        key="extraction",
-        fingerprint=fingerprint,
-        n_cases=result.coverage.n_ground_truth,
-        metrics=metrics,
-        passed={k: sorted(v) for k, v in passed.items()},
-        applicable={k: sorted(passed[k] | failed.get(k, frozenset())) for k in passed},
-    )
-
-
-def qa_suite_values(qa: QASection, protected_k: int) -> SuiteValues:
-    """The QA section in the baseline's terms: aggregates plus per-case facts."""
-    metrics = {name: m.pass_rate for name, m in qa.metrics.items()}
-    applicable: dict[str, list[str]] = {name: [] for name in qa.metrics}
-    passed: dict[str, list[str]] = {name: [] for name in qa.metrics}
-    for case in qa.cases:
-        for gate, ok in case.gates.items():
-            applicable[gate].append(case.id)
-            if ok:
-                passed[gate].append(case.id)
-    ranks: dict[str, int | None] = {}
-    case_values: dict[str, dict[str, float]] = {}
-    if qa.retrieval is not None and qa.retrieval.n_scored:
-        metrics.update(qa.retrieval.overall)
-        scored = [c for c in qa.cases if c.retrieval is not None]
-        scored_ids = [c.id for c in scored]
-        for name in qa.retrieval.overall:
-            applicable[name] = scored_ids
-            if not (name.startswith("hit@") or name == "mrr"):
-                case_values[name] = {c.id: c.retrieval[name] for c in scored if c.retrieval}
-        protected = f"hit@{protected_k}"
-        applicable[protected] = scored_ids
-        passed[protected] = [c.id for c in scored if c.rank is not None and c.rank <= protected_k]
-        ranks = {c.id: c.rank for c in scored}
-    return SuiteValues(
-        key=qa.mode,
-        fingerprint=qa.golden.fingerprint,
-        n_cases=qa.n_cases,
-        metrics=metrics,
-        fabrication_count=qa.fabrication_count,
-        passed=passed,
-        applicable=applicable,
-        ranks=ranks,
-        case_values=case_values,
-    )
 
 
 def _interval_fn(config: RunConfig) -> IntervalFn:
@@ -408,9 +344,10 @@ def run(config: RunConfig, *, now: datetime | None = None) -> RunResult:
             tags_as_set=config.extraction_tags_as_set,
             spans_as_ranges=config.extraction_spans_as_ranges,
         )
-        result = evaluate_extraction(pairs, options)
+        fixtures = load_fixtures(pairs)
+        result = score_fixtures(fixtures, options)
         extraction = result.to_dict()
-        suites.append(extraction_suite_values(result, _extraction_fingerprint(pairs)))
+        suites.append(extraction_suite_values(result))
     _check_names(config, suites)
     floors = check_floors(config, suites)
     if exit_code == EXIT_ERROR:

@@ -9,11 +9,12 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel
 
 from .baseline.model import BaselineEntry
+from .config_file import ConfigFile
 from .golden.models import GoldenCase
 from .outcomes.model import Outcome
 from .report.model import Report
@@ -27,11 +28,16 @@ SCHEMAS: dict[str, tuple[type[BaseModel], str]] = {
     "golden_case.schema.json": (GoldenCase, "ragspine-eval golden case (one JSONL line)"),
     "outcome.schema.json": (Outcome, "ragspine-eval outcome (one JSONL line)"),
     "baseline_entry.schema.json": (BaselineEntry, "ragspine-eval baseline entry (one key)"),
+    "config.schema.json": (ConfigFile, "ragspine-eval.yml"),
 }
 
 
 def render_schema(model: type[BaseModel], title: str) -> str:
-    schema: dict[str, Any] = model.model_json_schema(by_alias=True, mode="serialization")
+    # The report is something we write; everything else is something users write to us.
+    mode: Literal["validation", "serialization"] = (
+        "serialization" if model is Report else "validation"
+    )
+    schema: dict[str, Any] = model.model_json_schema(by_alias=True, mode=mode)
     schema = {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": title, **schema}
     return json.dumps(schema, indent=2, ensure_ascii=False, sort_keys=False) + "\n"
 

@@ -1,5 +1,6 @@
 """Extraction suite (SPEC §1, §8): per-channel accuracy of extracted cells against ground truth."""
 
+from .api import ChannelMetric, EvalReport, compare_to_baseline, make_baseline_entry, run_eval
 from .load import (
     FIXTURE_NAME_PATTERN,
     CellTable,
@@ -60,8 +61,10 @@ __all__ = [
     "CellTable",
     "CellValue",
     "Channel",
+    "ChannelMetric",
     "ChannelResult",
     "Coverage",
+    "EvalReport",
     "ExtractionOptions",
     "ExtractionResult",
     "FixturePair",
@@ -69,6 +72,7 @@ __all__ = [
     "LoadedFixture",
     "Mismatch",
     "cell_table_from_records",
+    "compare_to_baseline",
     "coverage_rows",
     "default_fixture_name",
     "evaluate_extraction",
@@ -76,8 +80,10 @@ __all__ = [
     "load_fixtures",
     "load_manifest",
     "locator",
+    "make_baseline_entry",
     "mismatch_rows",
     "pairs_from_paths",
+    "run_eval",
     "score_fixture",
     "score_fixtures",
     "span_rectangle",

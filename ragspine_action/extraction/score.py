@@ -10,6 +10,8 @@ channel set on a laptop. Mismatch details are built after the loop, for failures
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -151,6 +153,8 @@ class ExtractionResult:
     total: dict[Channel, ChannelResult]
     coverage: Coverage
     options: ExtractionOptions
+    fingerprint: str = ""
+    """Hash of the normalised ground truth: a baseline recorded for other expectations is stale."""
 
     @property
     def n_facts(self) -> int:
@@ -362,4 +366,18 @@ def score_fixtures(
         for channel in CHANNELS
     }
     coverage = Coverage.combine((r.name, r.coverage) for r in results)
-    return ExtractionResult(results, total, coverage, opts)
+    return ExtractionResult(results, total, coverage, opts, ground_truth_fingerprint(fixtures))
+
+
+def ground_truth_fingerprint(fixtures: Sequence[LoadedFixture]) -> str:
+    """Hash of the normalised ground truth: formatting and record order don't count."""
+    digest = hashlib.sha256()
+    for fixture in sorted(fixtures, key=lambda f: f.name):
+        digest.update(fixture.name.encode("utf-8") + b"\0")
+        for locator in sorted(fixture.ground_truth.cells):
+            record = fixture.ground_truth.cells[locator]
+            digest.update(
+                json.dumps(record, sort_keys=True, ensure_ascii=False, default=str).encode()
+            )
+            digest.update(b"\n")
+    return "sha256:" + digest.hexdigest()
