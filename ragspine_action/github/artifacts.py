@@ -91,7 +91,7 @@ def backend_ids_from_token(runtime_token: str) -> BackendIds:
     payload_b64 = parts[1] + "=" * (-len(parts[1]) % 4)
     try:
         payload = json.loads(base64.urlsafe_b64decode(payload_b64))
-    except (binascii.Error, ValueError):
+    except (binascii.Error, ValueError, RecursionError):
         raise ArtifactError("ACTIONS_RUNTIME_TOKEN has an unreadable payload") from None
     scopes = payload.get("scp") if isinstance(payload, dict) else None
     if not isinstance(scopes, str):
@@ -140,7 +140,7 @@ def _pick(answer: dict[str, Any], snake: str) -> Any:
 
 def _retry_wait(response: requests.Response, attempt: int, base: float, cap: float) -> float:
     value = str(response.headers.get("Retry-After", "")).strip()
-    if value.replace(".", "", 1).isdigit():
+    if value.isascii() and value.replace(".", "", 1).isdigit():
         return min(float(value), cap)
     return min(base * 2.0**attempt, cap)
 
@@ -197,7 +197,7 @@ class _Uploader:
         )
         try:
             answer = response.json()
-        except ValueError:
+        except (ValueError, RecursionError):
             raise ArtifactError(f"{method}: answer is not JSON") from None
         if not isinstance(answer, dict):
             raise ArtifactError(f"{method}: answer is not a JSON object")
@@ -209,7 +209,7 @@ class _Uploader:
 def _twirp_message(response: requests.Response) -> str:
     try:
         data = response.json()
-    except ValueError:
+    except (ValueError, RecursionError):
         return response.reason or ""
     msg = data.get("msg") or data.get("message") if isinstance(data, dict) else None
     return " ".join(str(msg or response.reason or "").split())[:200]

@@ -211,7 +211,7 @@ class GithubClient:
             return _DEFAULT_RATE_LIMIT_WAIT if seconds is None else seconds
         if headers.get("x-ratelimit-remaining") == "0":
             reset = headers.get("x-ratelimit-reset", "")
-            if reset.isdigit():
+            if reset.isascii() and reset.isdigit():
                 return max(0.0, int(reset) - self._clock()) + 1.0
             return _DEFAULT_RATE_LIMIT_WAIT
         if response.status_code == 429 or "rate limit" in response.text[:2000].lower():
@@ -270,7 +270,7 @@ class GithubClient:
     def _json(self, response: requests.Response) -> Any:
         try:
             return response.json()
-        except ValueError:
+        except (ValueError, RecursionError):
             raise GithubApiError(
                 f"{response.request.method} {urlsplit(response.url).path}: answer is not JSON"
             ) from None
@@ -363,7 +363,7 @@ def _repo_path(owner: str, repo: str) -> str:
 def _api_message(response: requests.Response) -> str:
     try:
         data = response.json()
-    except ValueError:
+    except (ValueError, RecursionError):
         return response.reason or ""
     message = data.get("message") if isinstance(data, dict) else None
     text = str(message) if message else (response.reason or "")
