@@ -254,7 +254,7 @@ def parse_retry_after(
     text = value.strip()
     if not text:
         return None
-    if text.isdigit():
+    if text.isascii() and text.isdigit():
         return min(float(text), cap_s)
     try:
         when = parsedate_to_datetime(text)
@@ -747,7 +747,7 @@ class HttpSystem:
     def _read_body(self, resp: urllib3.BaseHTTPResponse, deadline: float) -> bytes:
         limit = self.settings.max_response_bytes
         declared = str(resp.headers.get("Content-Length", "")).strip()
-        if declared.isdigit() and int(declared) > limit:
+        if declared.isascii() and declared.isdigit() and int(declared) > limit:
             raise _TooLarge(f"response of {int(declared)} bytes is over the limit of {limit} bytes")
         buffer = bytearray()
         for chunk in resp.stream(64 * 1024, decode_content=True):
