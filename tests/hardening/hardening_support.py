@@ -63,9 +63,7 @@ def run_cli(argv: Sequence[str]) -> CliRun:
         code = cli_main(list(argv))
     out.flush()
     err.flush()
-    return CliRun(
-        code, out_bytes.getvalue().decode("utf-8"), err_bytes.getvalue().decode("utf-8")
-    )
+    return CliRun(code, out_bytes.getvalue().decode("utf-8"), err_bytes.getvalue().decode("utf-8"))
 
 
 def assert_clean_error(result: CliRun, *paths: str | Path) -> None:

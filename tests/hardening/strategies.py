@@ -5,9 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from hypothesis import strategies as st
-
 from hardening_support import MUTATION_OPS
+from hypothesis import strategies as st
 
 HOSTILE_TEXT = st.sampled_from(
     [
@@ -62,7 +61,9 @@ FINITE = st.floats(allow_nan=False, allow_infinity=False, width=64)
 def golden_case(draw: st.DrawFn, case_id: str) -> dict[str, Any]:
     """A case that satisfies every SPEC §4 rule, of any case type."""
     case_type = draw(
-        st.sampled_from(["numeric", "clarification", "refusal", "narrative", "composite", "retrieval"])
+        st.sampled_from(
+            ["numeric", "clarification", "refusal", "narrative", "composite", "retrieval"]
+        )
     )
     source = {"doc": draw(NONEMPTY), "locator": draw(TEXT)}
     expected: dict[str, Any] = {}

@@ -9,10 +9,10 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from hardening_support import MINI_GOLDEN, MINI_OUTCOMES, fuzz_settings
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hardening_support import MINI_GOLDEN, MINI_OUTCOMES, fuzz_settings
 from ragspine_action.action import main as action_main
 from ragspine_action.cli import build_parser, config_from_args
 from ragspine_action.config import action_inputs_from_env

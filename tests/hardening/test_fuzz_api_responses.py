@@ -16,16 +16,16 @@ from typing import Any
 
 import pytest
 from github_fakes import make_runtime_token
+from hardening_support import fuzz_settings
 from hypothesis import example, given
 from hypothesis import strategies as st
+from strategies import JSON_VALUES
 
-from hardening_support import fuzz_settings
 from ragspine_action.github.artifacts import backend_ids_from_token, upload_file_artifact
 from ragspine_action.github.errors import ArtifactError, GithubError
 from ragspine_action.github.rest import GithubClient, IssueComment
 from ragspine_action.golden.models import GoldenCase
 from ragspine_action.systems.http import HttpSettings, HttpSystem
-from strategies import JSON_VALUES
 
 Reply = tuple[int, dict[str, str], bytes]
 
@@ -96,7 +96,11 @@ HEADERS = st.dictionaries(
     max_size=4,
 )  # fmt: skip
 STATUSES = st.sampled_from([200, 201, 204, 301, 400, 401, 403, 404, 409, 422, 429, 500, 503])
-WORST: Reply = (429, {"Retry-After": "²", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "²"}, b"{}")
+WORST: Reply = (
+    429,
+    {"Retry-After": "²", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "²"},
+    b"{}",
+)
 
 
 @fuzz_settings(50)

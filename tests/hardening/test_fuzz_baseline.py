@@ -8,9 +8,6 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from hypothesis import given
-from hypothesis import strategies as st
-
 from hardening_support import (
     MINI_GOLDEN,
     MINI_OUTCOMES,
@@ -20,9 +17,12 @@ from hardening_support import (
     mutate,
     run_cli,
 )
+from hypothesis import given
+from hypothesis import strategies as st
+from strategies import JSON_VALUES, MUTATIONS
+
 from ragspine_action.baseline.store import load_baseline, parse_baseline
 from ragspine_action.errors import InputError
-from strategies import JSON_VALUES, MUTATIONS
 
 MODE = "fuzz"
 

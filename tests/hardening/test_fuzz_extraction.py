@@ -7,9 +7,6 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from hypothesis import given
-from hypothesis import strategies as st
-
 from hardening_support import (
     DATA,
     assert_clean_error,
@@ -18,9 +15,12 @@ from hardening_support import (
     mutate,
     run_cli,
 )
+from hypothesis import given
+from hypothesis import strategies as st
+from strategies import JSON_VALUES, MUTATIONS
+
 from ragspine_action.errors import InputError
 from ragspine_action.extraction.load import load_cell_table, load_manifest
-from strategies import JSON_VALUES, MUTATIONS
 
 FIXTURES = DATA.parent.parent / "data" / "fixtures"
 FACTS = FIXTURES / "fixtures_facts.json"
@@ -84,8 +84,17 @@ def test_cli_on_mutated_facts_never_crashes(ops: list[tuple[str, int, int]]) -> 
     facts.write_bytes(mutate(FACTS.read_bytes(), ops))
     failed = _load_or_error(facts)
     result = run_cli(
-        ["--suite", "extraction", "--facts", str(facts), "--ground-truth", str(TRUTH),
-         "--no-baseline", "--report", str(work / "r.json")]
+        [
+            "--suite",
+            "extraction",
+            "--facts",
+            str(facts),
+            "--ground-truth",
+            str(TRUTH),
+            "--no-baseline",
+            "--report",
+            str(work / "r.json"),
+        ]
     )
     if failed is not None:
         assert_clean_error(result, facts)

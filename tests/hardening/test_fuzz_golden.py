@@ -8,9 +8,6 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from hypothesis import given
-from hypothesis import strategies as st
-
 from hardening_support import (
     MINI_GOLDEN,
     MINI_OUTCOMES,
@@ -20,9 +17,12 @@ from hardening_support import (
     mutate,
     run_cli,
 )
+from hypothesis import given
+from hypothesis import strategies as st
+from strategies import JSON_VALUES, MUTATIONS, golden_cases, jsonl
+
 from ragspine_action.errors import InputError
 from ragspine_action.golden.load import load_golden_set
-from strategies import JSON_VALUES, MUTATIONS, golden_cases, jsonl
 
 
 def _write(data: bytes | str, name: str = "golden.jsonl") -> Path:
@@ -101,7 +101,9 @@ def _break(case: dict[str, Any], how: int) -> dict[str, Any]:
 
 @fuzz_settings()
 @given(golden_cases(min_size=2), st.data())
-def test_one_broken_record_is_never_a_pass(cases: list[dict[str, Any]], data: st.DataObject) -> None:
+def test_one_broken_record_is_never_a_pass(
+    cases: list[dict[str, Any]], data: st.DataObject
+) -> None:
     """Garbage in one line rejects the whole file, and the problem names that line."""
     index = data.draw(st.integers(0, len(cases) - 1))
     cases[index] = _break(cases[index], data.draw(st.integers(0, 9)))
@@ -121,8 +123,17 @@ def test_cli_on_a_mutated_golden_set_never_crashes(ops: list[tuple[str, int, int
     path = _write(mutate(MINI_GOLDEN.read_bytes(), ops))
     loaded = _load_or_error(path)
     result = run_cli(
-        ["--system", "outcomes", "--golden", str(path), "--outcomes", str(MINI_OUTCOMES),
-         "--no-baseline", "--mode", "fuzz"]
+        [
+            "--system",
+            "outcomes",
+            "--golden",
+            str(path),
+            "--outcomes",
+            str(MINI_OUTCOMES),
+            "--no-baseline",
+            "--mode",
+            "fuzz",
+        ]
     )
     if isinstance(loaded, InputError):
         assert_clean_error(result, path)

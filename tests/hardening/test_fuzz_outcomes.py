@@ -7,9 +7,6 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from hypothesis import given
-from hypothesis import strategies as st
-
 from hardening_support import (
     MINI_GOLDEN,
     MINI_OUTCOMES,
@@ -19,9 +16,12 @@ from hardening_support import (
     mutate,
     run_cli,
 )
+from hypothesis import given
+from hypothesis import strategies as st
+from strategies import JSON_VALUES, MUTATIONS, golden_cases, jsonl, outcome_for
+
 from ragspine_action.errors import InputError
 from ragspine_action.outcomes.load import load_outcomes
-from strategies import JSON_VALUES, MUTATIONS, golden_cases, jsonl, outcome_for
 
 
 def _dir() -> Path:
@@ -68,8 +68,19 @@ def test_cli_on_mutated_outcomes_accounts_for_every_case(ops: list[tuple[str, in
     outcomes.write_bytes(mutate(MINI_OUTCOMES.read_bytes(), ops))
     failed = _load_or_error(outcomes)
     result = run_cli(
-        ["--system", "outcomes", "--golden", str(MINI_GOLDEN), "--outcomes", str(outcomes),
-         "--no-baseline", "--mode", "fuzz", "--report", str(report)]
+        [
+            "--system",
+            "outcomes",
+            "--golden",
+            str(MINI_GOLDEN),
+            "--outcomes",
+            str(outcomes),
+            "--no-baseline",
+            "--mode",
+            "fuzz",
+            "--report",
+            str(report),
+        ]
     )
     if failed is not None:
         assert_clean_error(result, outcomes)
@@ -93,8 +104,19 @@ def test_generated_runs_render_and_account_for_every_case(
     rows = [data.draw(outcome_for(c)) for c in kept]
     outcomes.write_text(jsonl(rows) if rows else '{"id": "not-a-case"}\n', encoding="utf-8")
     result = run_cli(
-        ["--system", "outcomes", "--golden", str(golden), "--outcomes", str(outcomes),
-         "--no-baseline", "--mode", "fuzz", "--report", str(report)]
+        [
+            "--system",
+            "outcomes",
+            "--golden",
+            str(golden),
+            "--outcomes",
+            str(outcomes),
+            "--no-baseline",
+            "--mode",
+            "fuzz",
+            "--report",
+            str(report),
+        ]
     )
     assert result.code == 0, result.stderr
     by_id = _report_cases(report)

@@ -5,13 +5,13 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
+from hardening_support import assert_clean_error, assert_located, fuzz_settings, mutate, run_cli
 from hypothesis import given
 from hypothesis import strategies as st
+from strategies import MUTATIONS
 
-from hardening_support import assert_clean_error, assert_located, fuzz_settings, mutate, run_cli
 from ragspine_action.errors import InputError
 from ragspine_action.metrics.trec import load_qrels, load_run, trec_to_golden
-from strategies import MUTATIONS
 
 QRELS = b"q1 0 d1 2\nq1 0 d2 0\nq1 0 d3 1\nq2 0 d9 1\n# comment\nq3 0 d1 -1\n"
 RUN = (
@@ -41,7 +41,9 @@ def _try(loader: object, path: Path) -> InputError | None:
 
 @fuzz_settings()
 @given(MUTATIONS, st.booleans())
-def test_mutated_trec_files_load_or_fail_located(ops: list[tuple[str, int, int]], qrels: bool) -> None:
+def test_mutated_trec_files_load_or_fail_located(
+    ops: list[tuple[str, int, int]], qrels: bool
+) -> None:
     path = _write(mutate(QRELS if qrels else RUN, ops), "file.txt")
     _try(load_qrels if qrels else load_run, path)
 
@@ -63,8 +65,17 @@ def test_cli_on_mutated_trec_files_never_crashes(
     run = _write(RUN if break_qrels else mutate(RUN, ops), "run.txt")
     bad = _try(load_qrels, qrels) or _try(load_run, run)
     result = run_cli(
-        ["--qrels", str(qrels), "--run", str(run), "--relevance-level", str(level),
-         "--no-baseline", "--mode", "trec"]
+        [
+            "--qrels",
+            str(qrels),
+            "--run",
+            str(run),
+            "--relevance-level",
+            str(level),
+            "--no-baseline",
+            "--mode",
+            "trec",
+        ]
     )
     assert "Traceback" not in result.stderr
     if bad is not None or level < 1:

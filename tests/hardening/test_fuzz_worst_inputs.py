@@ -10,8 +10,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from hardening_support import CORPUS, MINI_GOLDEN, MINI_OUTCOMES, assert_clean_error, run_cli
+
 from ragspine_action.config import action_inputs_from_env
 from ragspine_action.errors import ConfigError
 
