@@ -232,9 +232,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("ragspine-eval: interrupted", file=sys.stderr)
         return EXIT_ERROR
-    print(
-        result.report.summary if getattr(args, "quiet", False) else render_terminal(result.report)
-    )
+    quiet = getattr(args, "quiet", False)
+    print(result.report.summary if quiet else render_terminal(result.report))
+    base = result.report.baseline
+    if quiet and base is not None and base.status in ("stale", "regression"):
+        print(f"ragspine-eval: {base.message}", file=sys.stderr)
     return result.exit_code
 
 

@@ -269,7 +269,11 @@ def _gate_baseline(config: RunConfig, suites: list[SuiteValues], now: str) -> _B
 
 
 def _summary(
-    verdict: str, qa: QASection | None, section: BaselineSection, failed_floors: list[FloorCheck]
+    verdict: str,
+    qa: QASection | None,
+    extraction: dict[str, Any] | None,
+    section: BaselineSection,
+    failed_floors: list[FloorCheck],
 ) -> str:
     parts = [f"ragspine-eval: {verdict.upper()}"]
     if qa is not None:
@@ -277,6 +281,10 @@ def _summary(
         parts.append(f"qa[{qa.mode}] {qa.n_cases} cases")
         parts.append(f"{len(failing)} gates below 100%" if failing else "all gates 100%")
         parts.append(f"fabrication {qa.fabrication_count}, errors {qa.errors.count}")
+    if extraction is not None:
+        channels = extraction.get("channels", {})
+        accuracy = ", ".join(f"{name} {c['accuracy']:.3f}" for name, c in channels.items())
+        parts.append(f"extraction {extraction.get('n_facts', 0)} facts: {accuracy}")
     parts.append(f"baseline {section.status}")
     if section.regressions or section.broken:
         parts.append(f"{len(section.regressions)} regressions, {len(section.broken)} broken cases")
@@ -373,7 +381,7 @@ def run(config: RunConfig, *, now: datetime | None = None) -> RunResult:
         tool=ToolInfo(version=__version__),
         verdict=verdict,
         exit_code=exit_code,
-        summary=_summary(verdict, qa, gate.section, failed_floors),
+        summary=_summary(verdict, qa, extraction, gate.section, failed_floors),
         generated_at=stamp,
         config={k: v for k, v in asdict(config).items() if k != "extra"},
         qa=qa,
