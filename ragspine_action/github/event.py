@@ -52,12 +52,18 @@ def load_event(event_path: str | Path) -> dict[str, Any]:
         text = Path(event_path).read_text(encoding="utf-8")
     except OSError as exc:
         raise GithubContextError(f"cannot read event file {event_path}: {exc.strerror}") from exc
+    except UnicodeDecodeError as exc:
+        raise GithubContextError(
+            f"event file {event_path}: not valid UTF-8 (byte {exc.start})"
+        ) from None
     try:
         payload = json.loads(text)
     except json.JSONDecodeError as exc:
         raise GithubContextError(
             f"event file {event_path}: not valid JSON (line {exc.lineno}: {exc.msg})"
         ) from exc
+    except RecursionError:
+        raise GithubContextError(f"event file {event_path}: JSON nested too deeply") from None
     if not isinstance(payload, dict):
         raise GithubContextError(f"event file {event_path}: expected a JSON object")
     return payload
