@@ -17,7 +17,10 @@ class Faithfulness:
         return is_narrative(case)
 
     def check(self, case: GoldenCase, outcome: Outcome, settings: GateSettings) -> Check:
-        claims = split_claims(outcome.answer)
+        cited = [s.doc for s in outcome.sources]
+        if outcome.source is not None:
+            cited.append(outcome.source.doc)
+        claims = split_claims(outcome.answer, cited)
         expected = f"every claim entailed by the contexts ({settings.judge.name} judge)"
         if not claims:
             return Check(False, expected, {"unsupported": [], "reason": "answer has no claims"})

@@ -22,8 +22,8 @@ __all__ = [
 
 # ASCII word runs, or one CJK character (unified ideographs, extension A, compatibility).
 _TOKEN = re.compile(r"[A-Za-z0-9]+|[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-# Index markers like [1] or [12] and trailing citation lines are not claims.
-_INDEX_MARKER = re.compile(r"\[\d+\]")
+# Bracketed citations ([1], [handbook.md], 【deck · p3】) and citation trailers are not claims.
+_INDEX_MARKER = re.compile(r"\[[^\[\]\n]{0,200}\]|【[^【】\n]{0,200}】")
 _CITATION_TRAILER = re.compile(
     r"^\s*[\(\[（【]?\s*(sources?|citations?|references?|refs?|来源|出处|资料来源|引用)\s*[:：]",
     re.IGNORECASE,
@@ -129,14 +129,21 @@ def content_tokens(text: str) -> list[str]:
     return [t for t in tokenize(text) if t not in _STOPWORDS]
 
 
-def split_claims(answer: str) -> list[str]:
-    """Sentences of an answer that assert something (citation trailers and markers removed)."""
+def split_claims(answer: str, cited_docs: Iterable[str] = ()) -> list[str]:
+    """Sentences of an answer that assert something (citations and markers removed).
+
+    ``cited_docs`` are the outcome's source names: after "Source:" they are citation, not
+    claim, even without a file extension; any other text hidden there is a claim.
+    """
+    names = sorted({d for d in cited_docs if d}, key=len, reverse=True)
     claims: list[str] = []
     for piece in _SENTENCE_END.split(answer):
         trailer = _CITATION_TRAILER.match(piece)
         if trailer:
-            # Only the citation itself is exempt: text hidden after "Source:" is a claim.
-            piece = _CITATION_PARTS.sub(" ", piece[trailer.end() :])
+            rest = piece[trailer.end() :]
+            for name in names:
+                rest = rest.replace(name, " ")
+            piece = _CITATION_PARTS.sub(" ", rest)
         sentence = _INDEX_MARKER.sub(" ", piece).strip()
         if sentence and content_tokens(sentence):
             claims.append(sentence)
