@@ -36,10 +36,14 @@ die() { log "FAIL: $*"; exit 1; }
 
 need_tools() {
   [ "$(id -u)" = 0 ] || die "must run as root (buildah and debootstrap need it)"
-  if ! command -v buildah >/dev/null || ! command -v debootstrap >/dev/null; then
-    log "installing buildah and debootstrap"
+  # debian-archive-keyring: debootstrap checks bookworm's signatures with it (Ubuntu
+  # runners do not have it by default).
+  if ! command -v buildah >/dev/null || ! command -v debootstrap >/dev/null \
+    || [ ! -e /usr/share/keyrings/debian-archive-keyring.gpg ]; then
+    log "installing buildah, debootstrap and debian-archive-keyring"
     DEBIAN_FRONTEND=noninteractive apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq buildah debootstrap >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq buildah debootstrap \
+      debian-archive-keyring >/dev/null || die "cannot install buildah and debootstrap"
   fi
 }
 
