@@ -7,8 +7,10 @@ failed job and never a crash.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -124,6 +126,14 @@ def _http_secrets(config: RunConfig) -> list[str]:
         endpoint=config.endpoint, headers=load_headers(path=config.headers_file)
     )
     return settings.secret_values()
+
+
+def _marker_key(mode: str) -> str:
+    """The sticky-comment key for a mode; any baseline key is allowed, the marker is not."""
+    if re.fullmatch(r"[A-Za-z0-9._-]{1,64}", mode):
+        return mode
+    cleaned = re.sub(r"[^A-Za-z0-9._-]+", "-", mode).strip("-")[:55]
+    return f"{cleaned or 'mode'}-{hashlib.sha256(mode.encode('utf-8', 'replace')).hexdigest()[:8]}"
 
 
 def _should_comment(policy: str, verdict: str, is_pr: bool) -> bool:
@@ -263,7 +273,7 @@ def main(
             log.warning("no github-token: the pull request comment was skipped")
         else:
             try:
-                marker = sticky_marker(f"{config.mode}")
+                marker = sticky_marker(_marker_key(config.mode))
                 outcome = upsert_sticky_comment(
                     client, ctx.owner, ctx.repo, ctx.pull_request.number, body, marker=marker
                 )
