@@ -294,6 +294,16 @@ def _summary(
     return " · ".join(parts)
 
 
+def _report_config(config: RunConfig) -> dict[str, Any]:
+    """The config as the report shows it: the endpoint without user info or query (secrets)."""
+    shown = {k: v for k, v in asdict(config).items() if k != "extra"}
+    if config.endpoint:
+        from .systems.http import _display_url
+
+        shown["endpoint"] = _display_url(config.endpoint)
+    return shown
+
+
 def run(config: RunConfig, *, now: datetime | None = None) -> RunResult:
     """Evaluate, compare with the baseline (writing it when asked) and decide the verdict.
 
@@ -383,7 +393,7 @@ def run(config: RunConfig, *, now: datetime | None = None) -> RunResult:
         exit_code=exit_code,
         summary=_summary(verdict, qa, extraction, gate.section, failed_floors),
         generated_at=stamp,
-        config={k: v for k, v in asdict(config).items() if k != "extra"},
+        config=_report_config(config),
         qa=qa,
         extraction=extraction,
         baseline=gate.section,
