@@ -35,6 +35,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -144,8 +145,16 @@ def precision_at(
     return _relevant_in_top(ranked_docs, relevance, k, relevance_level) / k
 
 
+# log2(rank + 1) for rank 1, 2, …: the same floats math.log2 gives, computed once.
+_DISCOUNTS: list[float] = [math.log2(i + 2) for i in range(64)]
+
+
+def _discount(i: int) -> float:
+    return _DISCOUNTS[i] if i < len(_DISCOUNTS) else math.log2(i + 2)
+
+
 def _dcg(gains: Iterable[int]) -> float:
-    return math.fsum(g / math.log2(i + 2) for i, g in enumerate(gains) if g > 0)
+    return math.fsum([g / _discount(i) for i, g in enumerate(gains) if g > 0])
 
 
 def ndcg_at(ranked_docs: Sequence[str], relevance: Mapping[str, int], k: int) -> float:
@@ -217,16 +226,20 @@ def case_retrieval(
     _check_level(relevance_level)
     docs = dedupe(ranked_docs)
     n_relevant = _num_relevant(relevance, relevance_level)
-    rank = first_relevant_rank(docs, relevance, relevance_level=relevance_level)
     if n_relevant == 0:
         return CaseRetrieval({}, None, 0, len(docs))
+    # One pass over the ranking; each value is the same float the single-metric functions give.
+    grades = [relevance.get(doc, 0) for doc in docs]
+    found = [g >= relevance_level for g in grades]
+    rank = found.index(True) + 1 if True in found else None
+    positive = sorted((g for g in relevance.values() if g > 0), reverse=True)
     values: dict[str, float] = {}
     for k in kk:
         values[f"hit@{k}"] = 1.0 if rank is not None and rank <= k else 0.0
     values["mrr"] = 0.0 if rank is None else 1.0 / rank
     for k in kk:
-        values[f"ndcg@{k}"] = ndcg_at(docs, relevance, k)
-    found = [_is_relevant(doc, relevance, relevance_level) for doc in docs]
+        ideal = _dcg(positive[:k])
+        values[f"ndcg@{k}"] = 0.0 if ideal <= 0.0 else _dcg(grades[:k]) / ideal
     for k in kk:
         values[f"recall@{k}"] = sum(found[:k]) / n_relevant
     for k in kk:
@@ -277,7 +290,10 @@ class RetrievalSummary:
 
 
 def _means(results: Sequence[CaseRetrieval], names: Sequence[str]) -> dict[str, float]:
-    return {name: math.fsum(r.values[name] for r in results) / len(results) for name in names}
+    # fsum is exactly rounded, so the mean does not depend on the order of the cases
+    # (a merged sharded run gives the same floats as one run).
+    values = [r.values for r in results]
+    return {name: math.fsum(map(itemgetter(name), values)) / len(values) for name in names}
 
 
 def aggregate_retrieval(
