@@ -31,6 +31,7 @@ __all__ = [
     "Report",
     "RetrievalMiss",
     "RetrievalSection",
+    "ShardInfo",
     "TagCount",
     "ToolInfo",
     "Verdict",
@@ -140,6 +141,18 @@ class GoldenInfo(_Model):
     n_cases: int
 
 
+class ShardInfo(_Model):
+    """Set on a partial report of ``--shard index/count`` (None in a whole run).
+
+    ``positions`` gives each entry of ``cases`` its index in the whole golden set, so
+    ``ragspine-eval merge`` restores the unsharded order.
+    """
+
+    index: int
+    count: int
+    positions: list[int] = []
+
+
 class QASection(_Model):
     mode: str
     system: str
@@ -154,6 +167,7 @@ class QASection(_Model):
     attribution: AttributionSection = AttributionSection()
     cases: list[CaseResult] = []
     system_stats: dict[str, Any] = {}
+    shard: ShardInfo | None = None
 
 
 class Regression(_Model):
