@@ -21,6 +21,7 @@ from .paths import BUNDLED_GOLDEN
 from .report.model import Report
 from .report.render_terminal import render_terminal
 from .run import run
+from .shard import parse_shard
 
 __all__ = ["build_parser", "config_from_args", "main"]
 
@@ -111,6 +112,12 @@ def build_parser() -> argparse.ArgumentParser:
     ext.add_argument("--extraction-rel-tol", type=float, help="relative tolerance")
     ext.add_argument("--extraction-tags-as-set", action="store_true", help="tags unordered")
     ext.add_argument("--extraction-spans-as-ranges", action="store_true", help="spans as ranges")
+    p.add_argument(
+        "--shard",
+        metavar="I/N",
+        help="score only shard I of N (stable hash of the case id); "
+        "combine the partial reports with: ragspine-eval merge REPORT… --report OUT",
+    )
     p.add_argument("--quiet", action="store_true", help="print only the one-line summary")
     return p
 
@@ -211,6 +218,8 @@ def config_from_args(args: argparse.Namespace, cwd: str | None = None) -> RunCon
         "facts" in settings or "ground_truth" in settings
     ) and "extraction_manifest" not in settings:
         settings["extraction_manifest"] = None
+    if "shard" in given:
+        settings["extra"] = {"shard": parse_shard(given["shard"])}
     return RunConfig(**settings)
 
 
@@ -220,6 +229,11 @@ def write_report(report: Report, path: str) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments[:1] == ["merge"]:
+        from .merge import main as merge_main
+
+        return merge_main(arguments[1:])
     try:
         args = build_parser().parse_args(argv)
         config = config_from_args(args)

@@ -37,7 +37,8 @@ from .extraction import (
 )
 from .gates import GateSettings, LexicalJudge
 from .golden.load import GoldenSet, golden_set_from_cases, load_golden_set
-from .qa import QASettings, evaluate_qa
+from .golden.models import GoldenCase
+from .qa import QASettings, evaluate_qa, qa_warnings
 from .report.model import (
     BaselineSection,
     FloorCheck,
@@ -45,11 +46,13 @@ from .report.model import (
     Lowering,
     QASection,
     Report,
+    ShardInfo,
     ToolInfo,
 )
+from .shard import Shard, select_shard
 from .systems.base import Collection, System, complete_collection
 
-__all__ = ["RunResult", "build_system", "qa_suite_values", "run"]
+__all__ = ["RunResult", "build_system", "conclude_run", "qa_suite_values", "run", "run_shard"]
 
 
 @dataclass
@@ -304,12 +307,37 @@ def _report_config(config: RunConfig) -> dict[str, Any]:
     return shown
 
 
+def run_shard(config: RunConfig) -> Shard | None:
+    """The ``--shard i/n`` of this run (kept in ``config.extra``), checked against the rest."""
+    shard = config.extra.get("shard")
+    if shard is None:
+        return None
+    if not isinstance(shard, Shard):
+        raise ConfigError(f"--shard: {shard!r} is not of the form i/n (e.g. 1/4)")
+    if config.suites != ("qa",):
+        raise ConfigError("--shard: only the qa suite is sharded; run --suite extraction once")
+    if config.update_baseline:
+        raise ConfigError(
+            "--shard: a shard never records the baseline; pass --update-baseline to "
+            "ragspine-eval merge"
+        )
+    return shard
+
+
+def _select(golden: GoldenSet, shard: Shard | None) -> tuple[Sequence[GoldenCase], list[int]]:
+    """The cases this run scores and their golden positions (all of them when unsharded)."""
+    if shard is None:
+        return golden.cases, []
+    return select_shard(golden.cases, [c.id for c in golden.cases], shard)
+
+
 def run(config: RunConfig, *, now: datetime | None = None) -> RunResult:
     """Evaluate, compare with the baseline (writing it when asked) and decide the verdict.
 
     Raises RagspineError for bad input or configuration; the caller maps it to exit 2.
     """
     config = validate_config(config)
+    shard = run_shard(config)
     stamp = (now or datetime.now(UTC)).replace(microsecond=0).isoformat()
     warnings: list[str] = []
     suites: list[SuiteValues] = []
@@ -318,10 +346,15 @@ def run(config: RunConfig, *, now: datetime | None = None) -> RunResult:
     if "qa" in config.suites:
         if config.qrels and config.trec_run:
             golden, collection, system_name = _trec_inputs(config.qrels, config.trec_run, config)
+            selected, positions = _select(golden, shard)
         else:
             golden = load_golden_set(config.golden)
             system = build_system(config)
-            collection = system.collect(golden.cases)
+            selected, positions = _select(golden, shard)
+            collection = system.collect(selected)
+            if shard is not None:  # other shards' outcomes are not unknown
+                known = {c.id for c in golden.cases}
+                collection.unknown_ids = [i for i in collection.unknown_ids if i not in known]
             system_name = system.name
         if config.save_outcomes:
             from .outcomes.save import save_outcomes
@@ -337,20 +370,20 @@ def run(config: RunConfig, *, now: datetime | None = None) -> RunResult:
             protected_k=config.protected_k,
         )
         qa = evaluate_qa(
-            golden, collection, mode=config.mode, system=system_name, settings=settings
+            golden,
+            collection,
+            mode=config.mode,
+            system=system_name,
+            settings=settings,
+            cases=selected,
         )
-        if qa.unknown_outcome_ids:
-            shown = ", ".join(qa.unknown_outcome_ids[:5])
-            warnings.append(
-                f"{len(qa.unknown_outcome_ids)} outcomes have ids not in the golden set: {shown}"
-            )
-        if qa.errors.count:
-            warnings.append(f"{qa.errors.count} of {qa.n_cases} cases ended in an error")
-        if config.system == "http" and qa.errors.rate > config.max_error_rate:
-            warnings.append(
-                f"error rate {qa.errors.rate:.1%} is above --max-error-rate "
-                f"{config.max_error_rate:.1%}: the service failed, this is not a quality verdict"
-            )
+        if shard is not None:
+            qa.shard = ShardInfo(index=shard.index, count=shard.count, positions=positions)
+        qa_warns, service_failed = qa_warnings(
+            qa, system=config.system, max_error_rate=config.max_error_rate
+        )
+        warnings += qa_warns
+        if service_failed:
             exit_code = EXIT_ERROR
         suites.append(qa_suite_values(qa, config.protected_k))
     extraction: dict[str, Any] | None = None
@@ -366,9 +399,35 @@ def run(config: RunConfig, *, now: datetime | None = None) -> RunResult:
         result = score_fixtures(fixtures, options)
         extraction = result.to_dict()
         suites.append(extraction_suite_values(result))
+    return conclude_run(config, stamp, qa, extraction, suites, warnings, exit_code)
+
+
+def conclude_run(
+    config: RunConfig,
+    stamp: str,
+    qa: QASection | None,
+    extraction: dict[str, Any] | None,
+    suites: list[SuiteValues],
+    warnings: list[str],
+    exit_code: int,
+) -> RunResult:
+    """Floors, baseline and verdict for scored suites (``merge`` ends a sharded run here too)."""
     _check_names(config, suites)
-    floors = check_floors(config, suites)
-    if exit_code == EXIT_ERROR:
+    shard = qa.shard if qa is not None else None
+    floors = [] if shard is not None else check_floors(config, suites)
+    if shard is not None:
+        # A shard's numbers are partial: floors and baseline are judged after the merge.
+        gate = _BaselineOutcome(
+            BaselineSection(
+                status="none",
+                path=config.baseline,
+                message=f"shard {shard.index}/{shard.count}: "
+                "compared with the baseline by ragspine-eval merge",
+            ),
+            exit_code,
+            False,
+        )
+    elif exit_code == EXIT_ERROR:
         # An outage (error rate above --max-error-rate) is no quality verdict: it is neither
         # compared nor recorded, or a first run would lock the service's errors in.
         gate = _BaselineOutcome(

@@ -1,0 +1,228 @@
+"""``ragspine-eval merge``: one verdict from the partial reports of a sharded run.
+
+Every aggregate — gate metrics, by-tag counts, retrieval means, fabrication, errors,
+attribution, bootstrap intervals and the baseline verdict — is recomputed from the
+shards' per-case results with the same functions an unsharded run uses (``qa.assemble_qa``
+and ``run.conclude_run``), so the merged report equals an unsharded one apart from timing.
+
+Refused (exit 2): shards of different golden sets (fingerprint), different shard counts,
+modes, systems, tool versions or settings, and missing or duplicate shards.
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import sys
+from collections.abc import Sequence
+from dataclasses import fields
+from datetime import UTC, datetime
+from typing import Any
+
+from pydantic import ValidationError
+
+from .baseline.values import qa_suite_values
+from .config import RunConfig, validate_config
+from .errors import EXIT_ERROR, ConfigError, InputError, RagspineError
+from .jsonio import read_json_file
+from .qa import QASettings, assemble_qa, qa_warnings
+from .report.model import CaseResult, Failure, QASection, Report
+from .run import RunResult, conclude_run
+
+__all__ = ["build_merge_parser", "load_partial_report", "main", "merge_reports"]
+
+# Settings a merge supplies itself; every other config value must agree across shards.
+_MERGE_OWNED = frozenset({"report", "baseline", "update_baseline", "lower_reason", "save_outcomes"})
+
+
+def load_partial_report(path: str) -> Report:
+    """A shard's report file; anything else is a one-line InputError naming the file."""
+    data = read_json_file(path)
+    try:
+        report = Report.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise InputError.single(
+            path, f"not a ragspine-eval report: {where}: {first['msg']}"
+        ) from None
+    if report.qa is None or report.qa.shard is None:
+        raise InputError.single(path, "not a partial report of a --shard run (no qa.shard)")
+    if len(report.qa.shard.positions) != len(report.qa.cases):
+        raise InputError.single(path, "qa.shard.positions does not match qa.cases")
+    return report
+
+
+def _check_consistent(reports: Sequence[tuple[str, Report]]) -> None:
+    first_path, first = reports[0]
+    assert first.qa is not None and first.qa.shard is not None
+    base_config = {k: v for k, v in first.config.items() if k not in _MERGE_OWNED}
+    for path, report in reports[1:]:
+        qa = report.qa
+        assert qa is not None and qa.shard is not None
+        if qa.golden.fingerprint != first.qa.golden.fingerprint:
+            raise InputError.single(
+                path,
+                f"shard of another golden set ({qa.golden.fingerprint[:19]}…, "
+                f"{first_path} has {first.qa.golden.fingerprint[:19]}…)",
+            )
+        checks = (
+            ("shard count", qa.shard.count, first.qa.shard.count),
+            ("mode", qa.mode, first.qa.mode),
+            ("system", qa.system, first.qa.system),
+            ("tool version", report.tool.version, first.tool.version),
+        )
+        for what, got, want in checks:
+            if got != want:
+                raise ConfigError(f"{path}: {what} {got!r} differs from {first_path} ({want!r})")
+        config = {k: v for k, v in report.config.items() if k not in _MERGE_OWNED}
+        if config != base_config:
+            keys = sorted(
+                k for k in set(config) | set(base_config) if config.get(k) != base_config.get(k)
+            )
+            raise ConfigError(
+                f"{path}: settings differ from {first_path} ({', '.join(keys)}): "
+                "every shard must run with the same configuration"
+            )
+    count = first.qa.shard.count
+    seen: dict[int, str] = {}
+    for path, report in reports:
+        assert report.qa is not None and report.qa.shard is not None
+        index = report.qa.shard.index
+        if index in seen:
+            raise InputError.single(path, f"duplicate shard {index}/{count} (also {seen[index]})")
+        seen[index] = path
+    missing = [str(i) for i in range(1, count + 1) if i not in seen]
+    if missing:
+        raise InputError.single(
+            first_path,
+            f"missing shard(s) {', '.join(missing)} of {count}: give every partial report",
+        )
+    total = sum(r.qa.n_cases for _, r in reports if r.qa is not None)
+    if total != first.qa.golden.n_cases:
+        raise InputError.single(
+            first_path,
+            f"the shards hold {total} cases, the golden set has {first.qa.golden.n_cases}",
+        )
+
+
+def _run_config(config: dict[str, Any], overrides: dict[str, Any]) -> RunConfig:
+    """The shards' RunConfig back from its JSON form (lists → tuples), with the merge's own."""
+    known = {f.name for f in fields(RunConfig)} - {"extra"}
+    values: dict[str, Any] = {
+        k: (tuple(v) if isinstance(v, list) else v) for k, v in config.items() if k in known
+    }
+    values.update(overrides)
+    return validate_config(RunConfig(**values))
+
+
+def _merged_qa(reports: Sequence[Report], settings: QASettings) -> QASection:
+    sections = [r.qa for r in reports if r.qa is not None]
+    position_of: dict[str, int] = {}
+    ordered: list[tuple[int, CaseResult]] = []
+    for qa in sections:
+        assert qa.shard is not None
+        for position, case in zip(qa.shard.positions, qa.cases, strict=True):
+            if case.id in position_of:
+                raise InputError.single("<merge>", f"case {case.id!r} appears in two shards")
+            position_of[case.id] = position
+            ordered.append((position, case))
+    ordered.sort(key=lambda item: item[0])
+    failures: dict[str, list[Failure]] = {}
+    for qa in sections:
+        for gate, metric in qa.metrics.items():
+            failures.setdefault(gate, []).extend(metric.failures)
+    for gate_failures in failures.values():
+        gate_failures.sort(key=lambda f: position_of.get(f.id, -1))
+    stats = [qa.system_stats for qa in sections]
+    first = sections[0]
+    return assemble_qa(
+        mode=first.mode,
+        system=first.system,
+        golden=first.golden,
+        cases=[case for _, case in ordered],
+        failures=failures,
+        refusal_checked=sum(qa.fabrication.checked for qa in sections),
+        settings=settings,
+        unknown_outcome_ids=first.unknown_outcome_ids,
+        system_stats={"shards": stats} if any(stats) else {},
+    )
+
+
+def merge_reports(
+    reports: Sequence[tuple[str, Report]],
+    *,
+    overrides: dict[str, Any],
+    now: datetime | None = None,
+) -> RunResult:
+    """Check the shards belong together, recompute the QA section, gate the baseline."""
+    if not reports:
+        raise ConfigError("merge: give the partial reports of every shard")
+    _check_consistent(reports)
+    shards = sorted(
+        (r for _, r in reports), key=lambda r: r.qa.shard.index if r.qa and r.qa.shard else 0
+    )
+    config = _run_config(shards[0].config, overrides)
+    settings = QASettings(ks=config.ks, protected_k=config.protected_k)
+    qa = _merged_qa(shards, settings)
+    warnings, service_failed = qa_warnings(
+        qa, system=config.system, max_error_rate=config.max_error_rate
+    )
+    stamp = (now or datetime.now(UTC)).replace(microsecond=0).isoformat()
+    exit_code = EXIT_ERROR if service_failed else 0
+    suites = [qa_suite_values(qa, config.protected_k)]
+    return conclude_run(config, stamp, qa, None, suites, warnings, exit_code)
+
+
+def build_merge_parser() -> argparse.ArgumentParser:
+    from .cli import _Parser
+
+    p = _Parser(
+        prog="ragspine-eval merge",
+        description="Merge the partial reports of a --shard run into one report and verdict.",
+    )
+    p.add_argument("reports", nargs="+", metavar="REPORT", help="partial reports (globs allowed)")
+    p.add_argument("--report", help="write the merged JSON report here")
+    p.add_argument("--baseline", help="baseline JSON to compare with (default: none)")
+    p.add_argument("--update-baseline", action="store_true", help="record the merged run")
+    p.add_argument("--lower-baseline", metavar="REASON", dest="lower_reason")
+    p.add_argument("--quiet", action="store_true", help="print only the one-line summary")
+    return p
+
+
+def _expand(patterns: Sequence[str]) -> list[str]:
+    paths: list[str] = []
+    for pattern in patterns:
+        if any(ch in pattern for ch in "*?["):
+            found = sorted(glob.glob(pattern, recursive=True))
+            if not found:
+                raise InputError.single(pattern, "no partial report matches this pattern")
+            paths += found
+        else:
+            paths.append(pattern)
+    return paths
+
+
+def main(argv: Sequence[str]) -> int:
+    """``ragspine-eval merge …``: exit 0 pass, 1 regression, 2 refused input."""
+    from .cli import write_report
+    from .report.render_terminal import render_terminal
+
+    try:
+        args = build_merge_parser().parse_args(list(argv))
+        paths = _expand(args.reports)
+        reports = [(path, load_partial_report(path)) for path in paths]
+        overrides = {
+            "report": args.report,
+            "baseline": args.baseline,
+            "update_baseline": args.update_baseline,
+            "lower_reason": args.lower_reason,
+        }
+        result = merge_reports(reports, overrides=overrides)
+        if args.report:
+            write_report(result.report, args.report)
+    except RagspineError as exc:
+        print(f"ragspine-eval: error: {exc}" if "\n" not in str(exc) else str(exc), file=sys.stderr)
+        return exc.exit_code
+    print(result.report.summary if args.quiet else render_terminal(result.report))
+    return result.exit_code
