@@ -182,55 +182,20 @@ def _fail_exit(inputs: ActionInputs, code: int) -> int:
     return EXIT_PASS if inputs.fail_on == "never" and code == EXIT_REGRESSION else code
 
 
-def main(
-    env: Mapping[str, str] | None = None,
-    stream: TextIO | None = None,
-    *,
-    sleep: Callable[[float], None] = time.sleep,
-) -> int:
-    """Run the action; ``sleep`` is how retries wait (tests pass a recorder)."""
-    env = os.environ if env is None else env
-    log = _Log(stream or sys.stdout)
-    try:
-        inputs = action_inputs_from_env(env)
-        ctx = GithubContext.from_env(env)
-    except (RagspineError, GithubError) as exc:
-        log.error(str(exc))
-        return EXIT_ERROR
-    if inputs.github_token:
-        emit(add_mask(inputs.github_token), log.stream)
-    workspace = Path(ctx.workspace or os.getcwd())
-    try:
-        config = config_from_args(build_parser().parse_args(list(inputs.argv)))
-        for secret in _http_secrets(config):
-            emit(add_mask(secret), log.stream)
-        result = run(config)
-    except RagspineError as exc:
-        for line in str(exc).splitlines()[:MAX_ANNOTATIONS]:
-            log.error(line)
-        _outputs(ctx, {"verdict": "error", "summary": str(exc).splitlines()[0]}, log)
-        return exc.exit_code
+def _publish(
+    report: Report,
+    inputs: ActionInputs,
+    ctx: GithubContext,
+    config: RunConfig,
+    client: GithubClient | None,
+    guard: GuardReport | None,
+    log: _Log,
+    sleep: Callable[[float], None],
+) -> tuple[str, str]:
+    """Artifact, job summary, annotations and the sticky comment: (comment URL, artifact id).
 
-    report = result.report
-    client = (
-        GithubClient(inputs.github_token, api_url=ctx.api_url, sleep=sleep)
-        if inputs.github_token
-        else None
-    )
-    guard = _guard(config, ctx, workspace, client, log)
-    if guard is not None and guard.unrecorded_lowering:
-        message = "the pull request lowers the baseline without a _history record"
-        report = report.model_copy(
-            update={
-                "verdict": "fail",
-                "exit_code": max(report.exit_code, EXIT_REGRESSION),
-                "warnings": [*report.warnings, message],
-            }
-        )
-        log.error(message, title="ragspine-eval baseline guard")
-    write_report(report, inputs.report)
-    print(render_terminal(report), file=log.stream, flush=True)
-
+    Each channel fails on its own with a warning; none of them changes the verdict.
+    """
     artifact_id = ""
     if inputs.artifact_name and ctx.runtime_token and ctx.results_url:
         try:
@@ -286,8 +251,66 @@ def main(
                     comment_url = outcome.html_url or ""
             except GithubError as exc:
                 log.warning(f"pull request comment failed: {exc}")
-    elif inputs.comment in ("always", "auto") and not is_pr and inputs.comment == "always":
+    elif inputs.comment == "always" and not is_pr:
         log.warning("comment: always, but this run is not for a pull request")
+
+    return comment_url, artifact_id
+
+
+def main(
+    env: Mapping[str, str] | None = None,
+    stream: TextIO | None = None,
+    *,
+    sleep: Callable[[float], None] = time.sleep,
+) -> int:
+    """Run the action; ``sleep`` is how retries wait (tests pass a recorder)."""
+    env = os.environ if env is None else env
+    log = _Log(stream or sys.stdout)
+    try:
+        inputs = action_inputs_from_env(env)
+        ctx = GithubContext.from_env(env)
+    except (RagspineError, GithubError) as exc:
+        log.error(str(exc))
+        return EXIT_ERROR
+    if inputs.github_token:
+        emit(add_mask(inputs.github_token), log.stream)
+    workspace = Path(ctx.workspace or os.getcwd())
+    try:
+        config = config_from_args(build_parser().parse_args(list(inputs.argv)))
+        for secret in _http_secrets(config):
+            emit(add_mask(secret), log.stream)
+        result = run(config)
+    except RagspineError as exc:
+        for line in str(exc).splitlines()[:MAX_ANNOTATIONS]:
+            log.error(line)
+        _outputs(ctx, {"verdict": "error", "summary": str(exc).splitlines()[0]}, log)
+        return exc.exit_code
+
+    report = result.report
+    client = (
+        GithubClient(inputs.github_token, api_url=ctx.api_url, sleep=sleep)
+        if inputs.github_token
+        else None
+    )
+    guard = _guard(config, ctx, workspace, client, log)
+    if guard is not None and guard.unrecorded_lowering:
+        message = "the pull request lowers the baseline without a _history record"
+        report = report.model_copy(
+            update={
+                "verdict": "fail",
+                "exit_code": max(report.exit_code, EXIT_REGRESSION),
+                "warnings": [*report.warnings, message],
+            }
+        )
+        log.error(message, title="ragspine-eval baseline guard")
+    write_report(report, inputs.report)
+    print(render_terminal(report), file=log.stream, flush=True)
+
+    try:
+        comment_url, artifact_id = _publish(report, inputs, ctx, config, client, guard, log, sleep)
+    except Exception as exc:  # after the verdict nothing may crash the job: warn instead
+        log.warning(f"publishing the results failed: {type(exc).__name__}: {exc}")
+        comment_url, artifact_id = "", ""
 
     _outputs(
         ctx,

@@ -259,3 +259,19 @@ def test_baseline_guard_fails_an_unrecorded_lowering(
     assert "numeric\\_accuracy lowered 1 → 0.5" in body
     assert "Cases removed (1): n1" in body
     assert code in (1, 2)  # stale golden set (exit 2) — and the guard still speaks first
+
+
+def test_a_crash_while_publishing_is_a_warning_not_a_failed_job(
+    tmp_path: Path, fake_github: FakeGitHub, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import ragspine_action.action as action
+
+    def broken_renderer(*args: Any, **kwargs: Any) -> str:
+        raise RuntimeError("renderer exploded")
+
+    monkeypatch.setattr(action, "render_markdown", broken_renderer)
+    ws = _workspace(tmp_path)
+    code, log = _run(_env(ws, fake_github, None), monkeypatch)
+    assert code == 0, "the gate verdict (baseline created) decides the job"
+    assert "publishing the results failed: RuntimeError: renderer exploded" in log
+    assert _outputs(ws)["verdict"] == "pass"
