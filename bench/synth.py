@@ -104,9 +104,9 @@ def _case_and_outcome(
             " ".join(_sentence(rng, vocab, rng.randint(10, 16)) for _ in range(4))
             for _ in range(rng.randint(2, 3))
         ]
-        claims = [
-            s + "." for p in passages for s in p.split(". ") if s and rng.random() < 0.4
-        ] or [passages[0]]
+        claims = [s + "." for p in passages for s in p.split(". ") if s and rng.random() < 0.4] or [
+            passages[0]
+        ]
         if not good:
             claims.append(_sentence(rng, vocab, 12))
         expected["reference_answer"] = " ".join(claims[:2])
@@ -192,8 +192,8 @@ def write_extraction(directory: Path, n_cells: int, seed: int = 2026) -> tuple[P
         if rng.random() < 0.01:
             got["tags"] = []
         fact_rows.append(got)
-    facts.write_text(json.dumps(fact_rows), encoding="utf-8")
-    truth.write_text(json.dumps(truth_rows), encoding="utf-8")
+    facts.write_text(json.dumps({"cells": fact_rows}), encoding="utf-8")
+    truth.write_text(json.dumps({"cells": truth_rows}), encoding="utf-8")
     return facts, truth
 
 
