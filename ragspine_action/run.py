@@ -368,6 +368,7 @@ def run(config: RunConfig, *, now: datetime | None = None) -> RunResult:
             ),
             ks=config.ks,
             protected_k=config.protected_k,
+            relevance_level=config.relevance_level,
         )
         qa = evaluate_qa(
             golden,
