@@ -329,3 +329,39 @@ def test_protected_k_is_configurable(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert report["qa"]["retrieval"]["protected_k"] == 5
     # Within 5, only the questions whose relevant doc was not returned at all are misses.
     assert sorted(m["id"] for m in report["qa"]["retrieval"]["misses"]) == ["p02", "p09"]
+
+
+def test_relevance_level_reaches_the_metrics_as_trec_eval_l(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--relevance-level 2`` makes grade-1 docs non-relevant for the binary measures."""
+    pytrec_eval = pytest.importorskip("pytrec_eval")
+    qrels = {"q1": {"a": 1, "b": 2}, "q2": {"c": 2, "d": 1}, "q3": {"e": 2}}
+    run = {"q1": {"a": 3.0, "b": 2.0}, "q2": {"d": 3.0, "x": 2.5, "c": 2.0}, "q3": {"y": 1.0}}
+    (tmp_path / "graded.qrels").write_text(
+        "".join(f"{q} 0 {d} {g}\n" for q, docs in qrels.items() for d, g in docs.items())
+    )
+    (tmp_path / "graded.run").write_text(
+        "".join(f"{q} Q0 {d} 0 {s} r\n" for q, docs in run.items() for d, s in docs.items())
+    )
+    report = tmp_path / "trec.json"
+    args = ["--qrels", str(tmp_path / "graded.qrels"), "--run", str(tmp_path / "graded.run")]
+    args += ["--relevance-level", "2", "--no-baseline", "--report", str(report)]
+    assert _run(args, capsys)[0] == 0
+    overall = json.loads(report.read_text())["qa"]["retrieval"]["overall"]
+    measures = {"success_1", "success_3", "recip_rank", "recall_3", "P_3", "ndcg_cut_3"}
+    oracle = pytrec_eval.RelevanceEvaluator(qrels, measures, relevance_level=2).evaluate(run)
+    ours = {
+        "success_1": "hit@1",
+        "success_3": "hit@3",
+        "recip_rank": "mrr",
+        "recall_3": "recall@3",
+        "P_3": "precision@3",
+        "ndcg_cut_3": "ndcg@3",
+    }
+    for measure, name in ours.items():
+        expected = sum(oracle[q][measure] for q in qrels) / len(qrels)
+        assert overall[name] == pytest.approx(expected, abs=1e-6), name
+    # Hand check: at level 2 no query has its relevant doc first (a, d and y lead).
+    assert overall["hit@1"] == 0.0
+    assert overall["mrr"] == pytest.approx((1 / 2 + 1 / 3 + 0) / 3)
