@@ -62,8 +62,9 @@ def load_event(event_path: str | Path) -> dict[str, Any]:
         raise GithubContextError(
             f"event file {event_path}: not valid JSON (line {exc.lineno}: {exc.msg})"
         ) from exc
-    except RecursionError:
-        raise GithubContextError(f"event file {event_path}: JSON nested too deeply") from None
+    except (ValueError, RecursionError) as exc:  # too deep, or a 5000-digit number
+        reason = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
+        raise GithubContextError(f"event file {event_path}: not valid JSON ({reason})") from None
     if not isinstance(payload, dict):
         raise GithubContextError(f"event file {event_path}: expected a JSON object")
     return payload
