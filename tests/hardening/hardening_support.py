@@ -25,7 +25,7 @@ MINI_GOLDEN = DATA / "mini_golden.jsonl"
 MINI_OUTCOMES = DATA / "mini_outcomes.jsonl"
 
 
-def fuzz_settings(default: int = 200) -> settings:
+def fuzz_settings(default: int = 100) -> settings:
     """The example budget: ``default``, or ``RAGSPINE_FUZZ_EXAMPLES`` when it is set."""
     raw = os.environ.get(FUZZ_ENV, "").strip()
     examples = int(raw) if raw.isascii() and raw.isdigit() else default

@@ -67,7 +67,9 @@ def test_any_json_event_gives_a_context_or_a_context_error(payload: Any, event: 
 @fuzz_settings()
 @given(
     st.dictionaries(
-        st.sampled_from(["GITHUB_REPOSITORY", "GITHUB_API_URL", "GITHUB_SERVER_URL", "GITHUB_RUN_ID"]),
+        st.sampled_from(
+            ["GITHUB_REPOSITORY", "GITHUB_API_URL", "GITHUB_SERVER_URL", "GITHUB_RUN_ID"]
+        ),
         st.text(max_size=30),
     )
 )
@@ -77,6 +79,10 @@ def test_any_runner_variables_give_a_context_or_a_context_error(env: dict[str, s
 
 def test_deeply_nested_event_file_is_a_context_error() -> None:
     assert _context(b"[" * 200_000) is None
+
+
+def test_event_file_with_a_5000_digit_number_is_a_context_error() -> None:
+    assert _context(b'{"number": ' + b"9" * 5000 + b"}") is None
 
 
 def test_event_file_that_is_not_utf8_is_a_context_error() -> None:
