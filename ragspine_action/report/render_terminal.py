@@ -166,15 +166,7 @@ def render_terminal(report: Report) -> str:
         lines.append(
             tabulate(
                 table,
-                headers=[
-                    "metric",
-                    "baseline",
-                    "current",
-                    "passed",
-                    "delta",
-                    "95% interval",
-                    "status",
-                ],
+                headers=HEADERS,
                 tablefmt="simple",
                 disable_numparse=True,
             )
