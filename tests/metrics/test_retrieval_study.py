@@ -210,6 +210,10 @@ def test_misses_and_attribution_name_the_retrieval_stage(
     assert failed == MISSES[config]
     assert all(c["attribution"] == "retrieval" for c in qa["cases"] if not c["passed"])
     assert f"attribution: retrieval {len(MISSES[config])}, generation 0, error 0" in out
+    header = out.splitlines()[1].split()
+    assert header[:4] == ["metric", "baseline", "floor", "current"]
+    hit3 = next(line.split() for line in out.splitlines() if line.startswith("hit@3 "))
+    assert hit3[:4] == ["hit@3", "—", "—", f"{PUBLISHED[config]['overall'][1]:.4f}"]
 
 
 def test_a_retriever_that_only_improves_passes(
