@@ -209,11 +209,14 @@ def config_from_args(args: argparse.Namespace, cwd: str | None = None) -> RunCon
     if settings.get("qrels"):
         settings.setdefault("system", "outcomes")
         settings.setdefault("golden", settings["qrels"])
-    own_golden = "golden" in settings
-    if given.get("no_baseline"):
+    # The bundled baseline only gates the bundled inputs run through the bundled system:
+    # another system or another golden set must never write into the package's data.
+    own_inputs = (
+        any(name in settings for name in ("golden", "facts", "ground_truth", "extraction_manifest"))
+        or settings.get("system", "reference") != "reference"
+    )
+    if given.get("no_baseline") or ("baseline" not in settings and own_inputs):
         settings["baseline"] = None
-    elif "baseline" not in settings and own_golden:
-        settings["baseline"] = None  # the bundled baseline only gates the bundled golden set
     if (
         "facts" in settings or "ground_truth" in settings
     ) and "extraction_manifest" not in settings:
