@@ -95,7 +95,7 @@ def _files(texts: list[str], answers: list[str]) -> tuple[Path, Path]:
         cases.append(
             {
                 "id": case_id,
-                "question": text or "?",
+                "question": text if text.strip() else "?",
                 "case_type": "narrative",
                 "expected": {"narrative_doc": text or "doc", "reference_answer": text or "ref"},
                 "tags": {text[:20] or "k": text[:50]},
