@@ -24,5 +24,5 @@ class Faithfulness:
         expected = f"every claim entailed by the contexts ({settings.judge.name} judge)"
         if not claims:
             return Check(False, expected, {"unsupported": [], "reason": "answer has no claims"})
-        unsupported = [c for c in claims if not settings.judge.entailed(c, outcome.contexts)]
+        unsupported = settings.judge.unsupported(claims, outcome.contexts)
         return Check(not unsupported, expected, {"claims": len(claims), "unsupported": unsupported})

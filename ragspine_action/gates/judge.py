@@ -121,7 +121,7 @@ _STOPWORDS = frozenset(
 
 def tokenize(text: str) -> list[str]:
     """Lower-cased ASCII word runs and single CJK characters, in order."""
-    return [t.lower() for t in _TOKEN.findall(text)]
+    return _TOKEN.findall(text.lower())
 
 
 def content_tokens(text: str) -> list[str]:
@@ -151,12 +151,18 @@ def split_claims(answer: str, cited_docs: Iterable[str] = ()) -> list[str]:
 
 
 class Judge(Protocol):
-    """Decides whether one claim is supported by the contexts."""
+    """Decides whether claims are supported by the contexts.
+
+    ``unsupported`` judges all claims of one answer at once, so a judge can prepare the
+    contexts once (the lexical judge builds their vocabulary once per answer).
+    """
 
     @property
     def name(self) -> str: ...
 
     def entailed(self, claim: str, contexts: Sequence[str]) -> bool: ...
+
+    def unsupported(self, claims: Sequence[str], contexts: Sequence[str]) -> list[str]: ...
 
 
 @dataclass(frozen=True)
@@ -176,5 +182,8 @@ class LexicalJudge:
         return sum(1 for t in tokens if t in vocab) / len(tokens)
 
     def entailed(self, claim: str, contexts: Sequence[str]) -> bool:
-        vocab = {t for ctx in contexts for t in tokenize(ctx)}
-        return self.support(claim, vocab) >= self.threshold
+        return not self.unsupported([claim], contexts)
+
+    def unsupported(self, claims: Sequence[str], contexts: Sequence[str]) -> list[str]:
+        vocab = set(tokenize(" ".join(contexts)))
+        return [c for c in claims if self.support(c, vocab) < self.threshold]
