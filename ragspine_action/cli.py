@@ -118,6 +118,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="score only shard I of N (stable hash of the case id); "
         "combine the partial reports with: ragspine-eval merge REPORT… --report OUT",
     )
+    p.add_argument(
+        "--max-input-bytes", type=int, help="refuse any input file larger than this (default 2 GiB)"
+    )
     p.add_argument("--quiet", action="store_true", help="print only the one-line summary")
     return p
 
@@ -155,6 +158,7 @@ _SAME = {
     "extraction_rel_tol": "extraction_rel_tol",
     "extraction_tags_as_set": "extraction_tags_as_set",
     "extraction_spans_as_ranges": "extraction_spans_as_ranges",
+    "max_input_bytes": "max_input_bytes",
 }
 
 

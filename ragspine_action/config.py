@@ -14,6 +14,7 @@ from typing import Literal, get_args
 
 from .errors import ConfigError
 from .gates.fabrication import DEFAULT_PERIOD_PATTERNS
+from .jsonio import DEFAULT_MAX_INPUT_BYTES
 from .paths import BUNDLED_BASELINE, BUNDLED_GOLDEN, BUNDLED_MANIFEST
 
 __all__ = [
@@ -73,6 +74,7 @@ class RunConfig:
     extraction_rel_tol: float = 0.0
     extraction_tags_as_set: bool = False
     extraction_spans_as_ranges: bool = False
+    max_input_bytes: int = DEFAULT_MAX_INPUT_BYTES
     gated_metrics: tuple[str, ...] | None = None
     floors: dict[str, float] = field(default_factory=dict)
     config_file: str | None = None
@@ -134,6 +136,8 @@ def validate_config(config: RunConfig) -> RunConfig:
         raise ConfigError("--lower-baseline: only makes sense together with --update-baseline")
     if config.update_baseline and not config.baseline:
         raise ConfigError("--update-baseline: needs --baseline PATH to write to")
+    if config.max_input_bytes < 1:
+        raise ConfigError(f"--max-input-bytes: {config.max_input_bytes} must be a positive integer")
     if config.protected_k < 1:
         raise ConfigError(f"--protected-k: {config.protected_k} must be a positive integer")
     if config.bootstrap_resamples < 0:

@@ -19,6 +19,7 @@ from .errors import InputError, Problem
 __all__ = [
     "DEFAULT_MAX_INPUT_BYTES",
     "atomic_write_text",
+    "check_size",
     "iter_jsonl_lines",
     "loads_strict",
     "read_json_file",
@@ -84,15 +85,20 @@ def _describe_json_error(exc: ValueError | RecursionError) -> str:
     return f"invalid JSON: {exc}"
 
 
+def check_size(path: str | os.PathLike[str], max_bytes: int) -> None:
+    """Refuse a file over the input limit before reading it (memory stays bounded)."""
+    size = os.path.getsize(path)
+    if size > max_bytes:
+        raise InputError.single(str(path), f"file is {size} bytes, over the limit of {max_bytes}")
+
+
 def read_text_file(
     path: str | os.PathLike[str], *, max_bytes: int = DEFAULT_MAX_INPUT_BYTES
 ) -> str:
     """Read a whole UTF-8 file, turning every OS or decoding problem into an InputError."""
     name = str(path)
     try:
-        size = os.path.getsize(path)
-        if size > max_bytes:
-            raise InputError.single(name, f"file is {size} bytes, over the limit of {max_bytes}")
+        check_size(path, max_bytes)
         data = Path(path).read_bytes()
     except IsADirectoryError:
         raise InputError.single(name, "is a directory, not a file") from None

@@ -6,10 +6,10 @@ Pure of GitHub: ``action.py`` adds comments, summaries and artifacts around ``ru
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from . import __version__
 from .baseline.model import BaselineFile
@@ -38,6 +38,7 @@ from .extraction import (
 from .gates import GateSettings, LexicalJudge
 from .golden.load import GoldenSet, golden_set_from_cases, load_golden_set
 from .golden.models import GoldenCase
+from .jsonio import check_size
 from .qa import QASettings, evaluate_qa, qa_warnings
 from .report.model import (
     BaselineSection,
@@ -69,7 +70,7 @@ def build_system(config: RunConfig) -> System:
         from .systems.outcomes_file import OutcomesFileSystem
 
         assert config.outcomes is not None
-        return OutcomesFileSystem(config.outcomes)
+        return OutcomesFileSystem(config.outcomes, config.max_input_bytes)
     if config.system == "http":
         from .systems.http import HttpSettings, HttpSystem, load_headers
         from .systems.http_progress import Progress
@@ -91,12 +92,22 @@ def build_system(config: RunConfig) -> System:
     return ReferenceSystem(mode=mode, kb_dir=config.kb_dir)
 
 
+T = TypeVar("T")
+
+
+def _sized(loader: Callable[[str], T], path: str, config: RunConfig) -> T:
+    check_size(path, config.max_input_bytes)
+    return loader(path)
+
+
 def _trec_inputs(qrels: str, trec_run: str, config: RunConfig) -> tuple[GoldenSet, Collection, str]:
     """A TREC qrels/run pair as golden cases and outcomes (the IR ecosystem's own formats)."""
     from .metrics.trec import load_qrels, load_run, trec_to_golden
 
     converted = trec_to_golden(
-        load_qrels(qrels), load_run(trec_run), relevance_level=config.relevance_level
+        _sized(load_qrels, qrels, config),
+        _sized(load_run, trec_run, config),
+        relevance_level=config.relevance_level,
     )
     golden = golden_set_from_cases(converted.cases, path=qrels)
     return golden, complete_collection(golden.cases, converted.outcomes), "trec"
@@ -198,7 +209,7 @@ def _gate_baseline(config: RunConfig, suites: list[SuiteValues], now: str) -> _B
             BaselineSection(status="none", message="no baseline"), EXIT_PASS, False
         )
     path = config.baseline
-    baseline = load_baseline(path)
+    baseline = load_baseline(path, max_bytes=config.max_input_bytes)
     section = BaselineSection(
         status="pass",
         path=path,
@@ -348,7 +359,7 @@ def run(config: RunConfig, *, now: datetime | None = None) -> RunResult:
             golden, collection, system_name = _trec_inputs(config.qrels, config.trec_run, config)
             selected, positions = _select(golden, shard)
         else:
-            golden = load_golden_set(config.golden)
+            golden = load_golden_set(config.golden, max_bytes=config.max_input_bytes)
             system = build_system(config)
             selected, positions = _select(golden, shard)
             collection = system.collect(selected)
@@ -396,7 +407,7 @@ def run(config: RunConfig, *, now: datetime | None = None) -> RunResult:
             tags_as_set=config.extraction_tags_as_set,
             spans_as_ranges=config.extraction_spans_as_ranges,
         )
-        fixtures = load_fixtures(pairs)
+        fixtures = load_fixtures(pairs, max_bytes=config.max_input_bytes)
         result = score_fixtures(fixtures, options)
         extraction = result.to_dict()
         suites.append(extraction_suite_values(result))

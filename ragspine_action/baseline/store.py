@@ -11,7 +11,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..errors import InputError, Problem
-from ..jsonio import atomic_write_text, read_json_file
+from ..jsonio import DEFAULT_MAX_INPUT_BYTES, atomic_write_text, read_json_file
 from ..validation import problems_from_validation_error
 from .model import BaselineEntry, BaselineFile, HistoryRecord
 
@@ -60,11 +60,13 @@ def parse_baseline(obj: Any, path: str) -> BaselineFile:
     return BaselineFile(entries=entries, schema_version=version, history=history, extra_meta=meta)
 
 
-def load_baseline(path: str | os.PathLike[str]) -> BaselineFile | None:
+def load_baseline(
+    path: str | os.PathLike[str], *, max_bytes: int = DEFAULT_MAX_INPUT_BYTES
+) -> BaselineFile | None:
     """The baseline at ``path``, or None when the file does not exist yet (first run)."""
     if not Path(path).exists():
         return None
-    return parse_baseline(read_json_file(path), str(path))
+    return parse_baseline(read_json_file(path, max_bytes=max_bytes), str(path))
 
 
 def write_baseline(path: str | os.PathLike[str], baseline: BaselineFile) -> None:

@@ -50,17 +50,32 @@ def test_default_limit_is_finite() -> None:
     assert 0 < DEFAULT_MAX_INPUT_BYTES <= 4 * 1024**3
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="no CLI flag or action input sets the input size limit yet (needs config/cli/run "
-    "plumbing to every loader; TREC files have no limit at all)",
-)
 def test_cli_flag_sets_the_input_size_limit(tmp_path: Path) -> None:
     result = run_cli(
         ["--system", "outcomes", "--golden", str(MINI_GOLDEN), "--outcomes", str(MINI_OUTCOMES),
          "--no-baseline", "--max-input-bytes", "100"]
     )  # fmt: skip
     assert result.code == 2 and "over the limit of 100" in result.stderr
+
+
+@pytest.mark.parametrize("which", ["outcomes", "baseline", "qrels"])
+def test_the_limit_reaches_every_loader(tmp_path: Path, which: str) -> None:
+    big = tmp_path / "big"
+    if which == "outcomes":
+        big.write_text(MINI_OUTCOMES.read_text() * 3)
+        args = ["--system", "outcomes", "--golden", str(MINI_GOLDEN), "--outcomes", str(big)]
+        args += ["--no-baseline"]
+    elif which == "baseline":
+        big.write_text(json.dumps({"_note": "x" * 5000}))
+        args = ["--system", "outcomes", "--golden", str(MINI_GOLDEN)]
+        args += ["--outcomes", str(MINI_OUTCOMES), "--baseline", str(big)]
+    else:
+        big.write_text("q1 0 d1 1\n" * 1000)
+        args = ["--qrels", str(big), "--run", str(big)]
+    limit = MINI_GOLDEN.stat().st_size + 10
+    result = run_cli([*args, "--max-input-bytes", str(limit)])
+    assert result.code == 2, result.stderr
+    assert f"{big}: file is" in result.stderr and f"over the limit of {limit}" in result.stderr
 
 
 class StallingServer:
