@@ -31,7 +31,7 @@ from .paths import DATA_DIR
 from .report.model import Report
 from .report.render_markdown import COMMENT_LIMIT, escape_md, render_markdown
 from .report.render_terminal import render_terminal
-from .run import run
+from .run import RunResult, run
 
 __all__ = ["main"]
 
@@ -134,6 +134,19 @@ def _marker_key(mode: str) -> str:
         return mode
     cleaned = re.sub(r"[^A-Za-z0-9._-]+", "-", mode).strip("-")[:55]
     return f"{cleaned or 'mode'}-{hashlib.sha256(mode.encode('utf-8', 'replace')).hexdigest()[:8]}"
+
+
+def _merge(inputs: ActionInputs, config: RunConfig) -> tuple[RunConfig, RunResult]:
+    """The action's merge use: the shards' partial reports → one report and verdict."""
+    from .merge import merge_paths
+
+    overrides = {
+        "report": config.report,
+        "baseline": config.baseline if inputs.baseline else None,
+        "update_baseline": config.update_baseline,
+        "lower_reason": config.lower_reason,
+    }
+    return merge_paths(inputs.merge_reports, overrides)
 
 
 def _should_comment(policy: str, verdict: str, is_pr: bool) -> bool:
@@ -279,7 +292,10 @@ def main(
         config = config_from_args(build_parser().parse_args(list(inputs.argv)))
         for secret in _http_secrets(config):
             emit(add_mask(secret), log.stream)
-        result = run(config)
+        if inputs.merge_reports:
+            config, result = _merge(inputs, config)
+        else:
+            result = run(config)
     except RagspineError as exc:
         for line in str(exc).splitlines()[:MAX_ANNOTATIONS]:
             log.error(line)

@@ -256,7 +256,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     quiet = getattr(args, "quiet", False)
     print(result.report.summary if quiet else render_terminal(result.report))
     base = result.report.baseline
-    if quiet and base is not None and base.status in ("stale", "regression"):
+    if base is not None and (base.status == "stale" or (quiet and base.status == "regression")):
         print(f"ragspine-eval: {base.message}", file=sys.stderr)
     return result.exit_code
 

@@ -165,6 +165,7 @@ class ActionInputs:
     fail_on: str = "regression"
     baseline: str | None = None
     golden: str | None = None
+    merge_reports: tuple[str, ...] = ()
 
 
 def _input(env: Mapping[str, str], name: str) -> str:
@@ -236,4 +237,5 @@ def action_inputs_from_env(env: Mapping[str, str]) -> ActionInputs:
         fail_on=_choice_input(env, "fail-on", FAIL_POLICIES, "regression"),
         baseline=_input(env, "baseline") or None,
         golden=_input(env, "golden") or None,
+        merge_reports=tuple(_input(env, "merge-reports").split()),
     )

@@ -163,7 +163,9 @@ def merge_reports(
         (r for _, r in reports), key=lambda r: r.qa.shard.index if r.qa and r.qa.shard else 0
     )
     config = _run_config(shards[0].config, overrides)
-    settings = QASettings(ks=config.ks, protected_k=config.protected_k)
+    settings = QASettings(
+        ks=config.ks, protected_k=config.protected_k, relevance_level=config.relevance_level
+    )
     qa = _merged_qa(shards, settings)
     warnings, service_failed = qa_warnings(
         qa, system=config.system, max_error_rate=config.max_error_rate
@@ -172,6 +174,15 @@ def merge_reports(
     exit_code = EXIT_ERROR if service_failed else 0
     suites = [qa_suite_values(qa, config.protected_k)]
     return conclude_run(config, stamp, qa, None, suites, warnings, exit_code)
+
+
+def merge_paths(patterns: Sequence[str], overrides: dict[str, Any]) -> tuple[RunConfig, RunResult]:
+    """Merge the partial reports matching ``patterns`` (the action's ``merge-reports``)."""
+    reports = [(path, load_partial_report(path)) for path in _expand(patterns)]
+    if not reports:
+        raise ConfigError("merge: give the partial reports of every shard")
+    result = merge_reports(reports, overrides=overrides)
+    return _run_config(reports[0][1].config, overrides), result
 
 
 def build_merge_parser() -> argparse.ArgumentParser:

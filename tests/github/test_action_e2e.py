@@ -275,3 +275,32 @@ def test_a_crash_while_publishing_is_a_warning_not_a_failed_job(
     assert code == 0, "the gate verdict (baseline created) decides the job"
     assert "publishing the results failed: RuntimeError: renderer exploded" in log
     assert _outputs(ws)["verdict"] == "pass"
+
+
+def test_merge_use_gates_the_shards_and_comments(
+    tmp_path: Path, fake_github: FakeGitHub, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ragspine_action.cli import main as cli_main
+
+    ws = _workspace(tmp_path)
+    monkeypatch.chdir(ws)
+    (ws / "partials").mkdir()
+    common = ["--system", "outcomes", "--golden", "golden.jsonl", "--outcomes", "outcomes.jsonl"]
+    for i in (1, 2):
+        shard = ["--shard", f"{i}/2", "--mode", "my-rag", "--quiet"]
+        assert cli_main([*common, *shard, "--report", f"partials/p{i}.json"]) == 0
+    assert cli_main([*common, "--mode", "my-rag", "--report", "whole.json", "--quiet"]) == 0
+
+    env = _env(ws, fake_github, None)
+    for name in ("SYSTEM", "GOLDEN", "OUTCOMES", "MODE"):
+        env.pop(f"INPUT_{name}")
+    env["INPUT_MERGE-REPORTS"] = "partials/*.json"
+    code, log = _run(env, monkeypatch)
+    assert code == 0, log
+    merged = json.loads((ws / "ragspine-report.json").read_text())
+    whole = json.loads((ws / "whole.json").read_text())
+    assert merged["qa"]["metrics"] == whole["qa"]["metrics"]
+    assert merged["baseline"]["status"] == "created"
+    [comment] = fake_github.comments_on(OWNER, REPO, PR)
+    assert "ragspine-eval: PASS" in comment["body"] and "6 cases" in comment["body"]
+    assert _outputs(ws)["verdict"] == "pass"
