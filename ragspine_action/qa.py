@@ -182,7 +182,7 @@ def _retrieval_section(
         n_excluded=summary.excluded,
         overall=summary.overall,
         by_tag={
-            key: {value: {m: float(v) for m, v in entry.items()} for value, entry in values.items()}
+            key: {value: dict(entry) for value, entry in values.items()}
             for key, values in summary.by_tag.items()
         },
         misses=[RetrievalMiss.model_construct(id=m.id, rank=m.rank) for m in summary.misses],

@@ -124,7 +124,7 @@ class RetrievalSection(_Model):
     n_scored: int
     n_excluded: int
     overall: dict[str, float] = {}
-    by_tag: dict[str, dict[str, dict[str, float]]] = {}
+    by_tag: dict[str, dict[str, dict[str, int | float]]] = {}
     misses: list[RetrievalMiss] = []
 
 
