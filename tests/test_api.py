@@ -61,7 +61,9 @@ def test_baseline_round_trip_regression_and_staleness() -> None:
     cases = load_golden_set(DATA / "mini_golden.jsonl")
     good = evaluate(cases, _outcomes())
     entry = make_baseline_entry(good)
-    assert entry["metrics"]["numeric_accuracy"] == 1.0 and entry["fingerprint"].startswith("sha256:")
+    assert entry["metrics"]["numeric_accuracy"] == 1.0 and entry["fingerprint"].startswith(
+        "sha256:"
+    )
     assert not compare_to_baseline(good, entry).failed
 
     broken = [o.model_copy(update={"unit": "USD_B"}) if o.id == "n1" else o for o in _outcomes()]

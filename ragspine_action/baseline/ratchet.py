@@ -237,7 +237,9 @@ def apply_update(
         changes += [
             {"case": b.id, "metric": b.metric, "from": b.before, "to": b.after} for b in broken
         ]
-        reason = lower_reason or "re-recorded: the golden set or ground truth changed (no value lowered)"
+        reason = (
+            lower_reason or "re-recorded: the golden set or ground truth changed (no value lowered)"
+        )
         history.append(HistoryRecord(at=now, key=values.key, reason=reason, changes=changes))
     updated = baseline.model_copy(update={"entries": entries, "history": history})
     return updated, lowered, "updated"
