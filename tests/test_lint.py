@@ -23,3 +23,9 @@ def test_ruff_is_clean() -> None:
 def test_mypy_strict_is_clean() -> None:
     result = _run("mypy", "ragspine_action")
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_ruff_format_is_clean() -> None:
+    paths = ("ragspine_action", "tests", "entrypoint.py", "bench", "examples")
+    result = _run("ruff", "format", "--check", *paths)
+    assert result.returncode == 0, result.stdout + result.stderr
