@@ -161,23 +161,19 @@ def _annotate(report: Report, log: _Log) -> None:
     base = report.baseline
     if base is None:
         return
-    shown = 0
-    for r in base.regressions:
-        if shown >= MAX_ANNOTATIONS:
-            break
-        log.error(
+    found = [
+        (
             f"{r.key}/{r.metric} fell from {r.baseline:.4f} to {r.current:.4f} ({r.delta:+.4f})",
-            title="ragspine-eval regression",
+            "ragspine-eval regression",
         )
-        shown += 1
-    for c in base.broken:
-        if shown >= MAX_ANNOTATIONS:
-            break
-        log.error(
-            f"case {c.id} broke {c.metric} ({c.before} → {c.after})",
-            title="ragspine-eval protected case",
-        )
-        shown += 1
+        for r in base.regressions
+    ]
+    found += [
+        (f"case {c.id} broke {c.metric} ({c.before} → {c.after})", "ragspine-eval protected case")
+        for c in base.broken
+    ]
+    for message, title in found[:MAX_ANNOTATIONS]:
+        log.error(message, title=title)
     if base.status == "stale":
         log.error(base.message, title="ragspine-eval stale baseline")
 

@@ -11,6 +11,7 @@ import os
 import re
 import tempfile
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -85,6 +86,19 @@ def _describe_json_error(exc: ValueError | RecursionError) -> str:
     return f"invalid JSON: {exc}"
 
 
+@contextmanager
+def _os_errors_as_input_errors(name: str) -> Iterator[None]:
+    """Missing files, directories and unreadable files as one located line each."""
+    try:
+        yield
+    except IsADirectoryError:
+        raise InputError.single(name, "is a directory, not a file") from None
+    except FileNotFoundError:
+        raise InputError.single(name, "file not found") from None
+    except OSError as exc:
+        raise InputError.single(name, f"cannot read: {exc.strerror}") from None
+
+
 def check_size(path: str | os.PathLike[str], max_bytes: int) -> None:
     """Refuse a file over the input limit before reading it (memory stays bounded)."""
     size = os.path.getsize(path)
@@ -97,15 +111,9 @@ def read_text_file(
 ) -> str:
     """Read a whole UTF-8 file, turning every OS or decoding problem into an InputError."""
     name = str(path)
-    try:
+    with _os_errors_as_input_errors(name):
         check_size(path, max_bytes)
         data = Path(path).read_bytes()
-    except IsADirectoryError:
-        raise InputError.single(name, "is a directory, not a file") from None
-    except FileNotFoundError:
-        raise InputError.single(name, "file not found") from None
-    except OSError as exc:
-        raise InputError.single(name, f"cannot read: {exc.strerror}") from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -136,35 +144,22 @@ def _iter_text_lines(path: str | os.PathLike[str], max_bytes: int) -> Iterator[t
     Errors are the same one-line InputErrors ``read_text_file`` raises.
     """
     name = str(path)
-    try:
-        size = os.path.getsize(path)
-        if size > max_bytes:
-            raise InputError.single(name, f"file is {size} bytes, over the limit of {max_bytes}")
+    with _os_errors_as_input_errors(name):
+        check_size(path, max_bytes)
         handle = open(path, "rb")  # noqa: SIM115 - closed by the with below
-    except IsADirectoryError:
-        raise InputError.single(name, "is a directory, not a file") from None
-    except FileNotFoundError:
-        raise InputError.single(name, "file not found") from None
-    except OSError as exc:
-        raise InputError.single(name, f"cannot read: {exc.strerror}") from None
     offset = 0
-    with handle:
-        try:
-            for number, data in enumerate(handle, start=1):
-                try:
-                    line = data.decode("utf-8")
-                except UnicodeDecodeError as exc:
-                    raise InputError.single(
-                        name,
-                        f"not valid UTF-8 (byte {offset + exc.start} of the file)",
-                        line=number,
-                    ) from None
-                offset += len(data)
-                yield number, (line.removeprefix("\ufeff") if number == 1 else line)
-        except IsADirectoryError:
-            raise InputError.single(name, "is a directory, not a file") from None
-        except OSError as exc:
-            raise InputError.single(name, f"cannot read: {exc.strerror}") from None
+    with handle, _os_errors_as_input_errors(name):
+        for number, data in enumerate(handle, start=1):
+            try:
+                line = data.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise InputError.single(
+                    name,
+                    f"not valid UTF-8 (byte {offset + exc.start} of the file)",
+                    line=number,
+                ) from None
+            offset += len(data)
+            yield number, (line.removeprefix("\ufeff") if number == 1 else line)
 
 
 def iter_jsonl_lines(

@@ -59,16 +59,8 @@ def _status_cell(status: str) -> str:
 
 
 def _md_row(label: str, r: MetricRow, counts: dict[str, str]) -> list[str]:
-    return [
-        label,
-        r.baseline,
-        r.floor,
-        r.current,
-        counts.get(r.metric, ""),
-        r.delta,
-        r.interval,
-        _status_cell(r.status),
-    ]
+    cells = r.cells(counts.get(r.metric, ""))
+    return [label, *cells[1:-1], _status_cell(r.status)]
 
 
 def _head(report: Report, run_url: str | None, artifact_url: str | None) -> list[str]:

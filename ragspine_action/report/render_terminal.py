@@ -48,6 +48,19 @@ class MetricRow(NamedTuple):
     interval: str
     status: str
 
+    def cells(self, count: str) -> list[str]:
+        """The table's columns, in ``HEADERS`` order (``count`` is ``passed/total``)."""
+        return [
+            self.metric,
+            self.baseline,
+            self.floor,
+            self.current,
+            count,
+            self.delta,
+            self.interval,
+            self.status,
+        ]
+
 
 def _status(failed_by: list[str], old: float | None, delta: float | None, gated: bool) -> str:
     if failed_by:
@@ -139,20 +152,8 @@ def extraction_current(extraction: dict[str, Any]) -> tuple[dict[str, float], di
 HEADERS = ["metric", "baseline", "floor", "current", "passed", "delta", "95% interval", "status"]
 
 
-def _table_rows(rows: list[MetricRow], counts: dict[str, str]) -> list[tuple[str, ...]]:
-    return [
-        (
-            r.metric,
-            r.baseline,
-            r.floor,
-            r.current,
-            counts.get(r.metric, ""),
-            r.delta,
-            r.interval,
-            r.status,
-        )
-        for r in rows
-    ]
+def _table_rows(rows: list[MetricRow], counts: dict[str, str]) -> list[list[str]]:
+    return [r.cells(counts.get(r.metric, "")) for r in rows]
 
 
 def render_terminal(report: Report) -> str:
