@@ -279,6 +279,31 @@ def _has_any(text: str, terms: tuple[str, ...]) -> bool:
     return any(_term_regex(t).search(text) for t in terms)
 
 
+# A capitalised name that is not the question's first word, left after every known term
+# has been masked, in a question asking for a metric of no known entity: "How much
+# revenue did Contoso make?" names a company the KB cannot know.
+_NAME = re.compile(r"(?<=[\s\x00])[A-Z][a-z]+(?:[A-Z][a-z]+)*(?:\s+[A-Z][a-z]+)*")
+_GENERIC_WORDS = frozenset(
+    """I What How Why When Where Which Who Whose Is Are Was Were Do Does Did Can Could Should
+    Would Will Please Tell Show Give Explain Describe List Compare Summarise Summarize And Or
+    The A An For In Of On At By To From With About Also Total Overall Last Next This Year
+    Years Half Quarter Fiscal Financial Company Business Unit Mainland Group January February
+    March April May June July August September October November December Insurance Authority
+    Commission Regulatory Regulator Administration Bureau Board Standard Standards Accounting
+    Contracts Capital Risk Solvency Agency Bank Bancassurance Broker Channel Digital""".split()
+)
+
+
+def _unknown_organisation(remaining: str) -> tuple[str, ...]:
+    """Names left in a question with no known entity: an organisation outside the KB."""
+    names = []
+    for match in _NAME.finditer(remaining):
+        words = [w for w in match.group(0).split() if w not in _GENERIC_WORDS]
+        if words:
+            names.append(" ".join(words))
+    return tuple(dict.fromkeys(names))
+
+
 _ACME = re.compile(r"(?<![A-Za-z0-9])ACME(?![A-Za-z])", re.IGNORECASE)
 
 
@@ -297,6 +322,8 @@ def parse_intent(question: str, reference_date: date | None = None) -> Intent:
         entities = ("ACME_GROUP",)  # the company itself, named without a business unit
     channels = _canonical(masked, lx.CHANNEL_TERMS)
     ambiguous = tuple(dict.fromkeys(masked.take_terms(lx.AMBIGUOUS_METRIC_TERMS)))
+    if metrics and not entities and not competitors:
+        competitors = _unknown_organisation(masked.text)
     narrative_cue = _has_any(question, lx.NARRATIVE_CUES)
     strong_cue = _has_any(question, tuple(c for c in lx.NARRATIVE_CUES if c not in lx.WEAK_CUES))
     definition_cue = _has_any(question, lx.DEFINITION_CUES)
