@@ -15,7 +15,7 @@ from typing import Any
 from . import __version__
 from .config import SYSTEMS, RunConfig, parse_k_list, parse_suites
 from .config_file import DEFAULT_CONFIG_NAME, load_config_file, overrides_from_file
-from .errors import EXIT_ERROR, ConfigError, RagspineError
+from .errors import EXIT_ERROR, ConfigError, RagspineError, format_error
 from .jsonio import atomic_write_text
 from .paths import BUNDLED_GOLDEN
 from .report.model import Report
@@ -248,7 +248,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if config.report:
             write_report(result.report, config.report)
     except RagspineError as exc:
-        print(f"ragspine-eval: error: {exc}" if "\n" not in str(exc) else str(exc), file=sys.stderr)
+        print(format_error(exc), file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
         print("ragspine-eval: interrupted", file=sys.stderr)

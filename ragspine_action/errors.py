@@ -24,6 +24,7 @@ __all__ = [
     "Problem",
     "RagspineError",
     "StaleBaselineError",
+    "format_error",
 ]
 
 EXIT_PASS = 0
@@ -86,6 +87,26 @@ class InputError(RagspineError):
         case_id: str | None = None,
     ) -> InputError:
         return cls([Problem(path, line, field, message, case_id)])
+
+
+def format_error(exc: RagspineError) -> str:
+    """What the CLI prints: one located line per input problem, otherwise exactly one line.
+
+    Names that came from user files (metric names, keys) may hold line breaks; they are
+    escaped so an error never spills onto a second, unlocated line.
+    """
+    if isinstance(exc, InputError):
+        return str(exc)
+    text = str(exc)
+    for raw, shown in (
+        ("\r", "\\r"),
+        ("\n", "\\n"),
+        ("\u2028", "\\u2028"),
+        ("\u2029", "\\u2029"),
+        ("\x85", "\\x85"),
+    ):
+        text = text.replace(raw, shown)
+    return f"ragspine-eval: error: {text}"
 
 
 class ConfigError(RagspineError):

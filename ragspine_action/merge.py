@@ -23,7 +23,7 @@ from pydantic import ValidationError
 
 from .baseline.values import qa_suite_values
 from .config import RunConfig, validate_config
-from .errors import EXIT_ERROR, ConfigError, InputError, RagspineError
+from .errors import EXIT_ERROR, ConfigError, InputError, RagspineError, format_error
 from .jsonio import read_json_file
 from .qa import QASettings, assemble_qa, qa_warnings
 from .report.model import CaseResult, Failure, QASection, Report
@@ -233,7 +233,7 @@ def main(argv: Sequence[str]) -> int:
         if args.report:
             write_report(result.report, args.report)
     except RagspineError as exc:
-        print(f"ragspine-eval: error: {exc}" if "\n" not in str(exc) else str(exc), file=sys.stderr)
+        print(format_error(exc), file=sys.stderr)
         return exc.exit_code
     print(result.report.summary if args.quiet else render_terminal(result.report))
     return result.exit_code
