@@ -39,6 +39,7 @@ from .gates import GateSettings, LexicalJudge
 from .golden.load import GoldenSet, golden_set_from_cases, load_golden_set
 from .golden.models import GoldenCase
 from .jsonio import check_size
+from .perf import gc_paused
 from .qa import QASettings, evaluate_qa, qa_warnings
 from .report.model import (
     BaselineSection,
@@ -348,6 +349,11 @@ def run(config: RunConfig, *, now: datetime | None = None) -> RunResult:
     Raises RagspineError for bad input or configuration; the caller maps it to exit 2.
     """
     config = validate_config(config)
+    with gc_paused():
+        return _run(config, now)
+
+
+def _run(config: RunConfig, now: datetime | None) -> RunResult:
     shard = run_shard(config)
     stamp = (now or datetime.now(UTC)).replace(microsecond=0).isoformat()
     warnings: list[str] = []

@@ -20,8 +20,8 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapte
 
 from ..errors import ConfigError, InputError, Problem
 from ..jsonio import DEFAULT_MAX_INPUT_BYTES, read_json_file, read_text_file
+from ..perf import gc_paused
 from ..validation import problems_from_validation_error
-from ._perf import gc_paused
 from .models import CELL_RECORD_ADAPTER, CellRecord, CellRecordDict, locator
 
 __all__ = [

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from ._perf import gc_paused
+from ..perf import gc_paused
 from .load import CellTable, LoadedFixture
 from .models import CHANNEL_FIELDS, CHANNELS, Channel, ExtractionOptions, span_rectangle
 

@@ -11,9 +11,9 @@ __all__ = ["gc_paused"]
 
 @contextmanager
 def gc_paused() -> Iterator[None]:
-    """Records, tuples and dicts made while aligning never form cycles, yet each
-    allocation burst triggers full collections that scan the whole heap: pausing the
-    collector halves load and scoring time for a million cells."""
+    """Cases, outcomes, records and results are built by the hundred thousand and never
+    form cycles, yet each allocation burst triggers collections that scan the whole heap:
+    pausing the collector halves load and scoring time (100k QA cases, a million cells)."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:
