@@ -143,11 +143,24 @@ def _interval_fn(config: RunConfig) -> IntervalFn:
     return interval
 
 
-def _rerecord_command(config: RunConfig) -> str:
-    parts = ["ragspine-eval", f"--system {config.system}", f"--mode {config.mode}"]
-    parts.append(f"--golden {config.golden}")
-    if config.outcomes:
-        parts.append(f"--outcomes {config.outcomes}")
+def _rerecord_command(config: RunConfig, key: str) -> str:
+    """The command that re-records ``key`` from the same inputs as this run."""
+    parts = ["ragspine-eval"]
+    if key == "extraction":
+        parts.append("--suite extraction")
+        if config.facts:
+            parts += [
+                f"--facts {f} --ground-truth {g}"
+                for f, g in zip(config.facts, config.ground_truth, strict=False)
+            ]
+        elif config.extraction_manifest:
+            parts.append(f"--extraction-manifest {config.extraction_manifest}")
+    elif config.qrels:
+        parts += [f"--qrels {config.qrels} --run {config.trec_run}", f"--mode {config.mode}"]
+    else:
+        parts += [f"--system {config.system}", f"--mode {config.mode}", f"--golden {config.golden}"]
+        if config.outcomes:
+            parts.append(f"--outcomes {config.outcomes}")
     parts.append(f"--baseline {config.baseline} --update-baseline")
     return " ".join(parts) + ' (add --lower-baseline "<reason>" if any value drops)'
 
@@ -233,7 +246,7 @@ def _gate_baseline(config: RunConfig, suites: list[SuiteValues], now: str) -> _B
             continue
         stale = False
         try:
-            check_stale(entry, values, path, _rerecord_command(config))
+            check_stale(entry, values, path, _rerecord_command(config, values.key))
         except StaleBaselineError as exc:
             if not config.update_baseline:
                 section.status = "stale"

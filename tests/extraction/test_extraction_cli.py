@@ -119,3 +119,23 @@ def test_one_cell_change_turns_exactly_one_channel_red(
     locator = f"{target['sheet']}!{target['cell_ref']}"
     assert [b["id"] for b in report["baseline"]["broken"]] == [locator]
     assert report["baseline"]["broken"][0]["metric"] == f"pptx/{channel}"
+
+
+def test_changed_ground_truth_is_stale_with_the_extraction_rerecord_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    truth = tmp_path / "mine_ground_truth.json"
+    cells = [{"sheet": "S", "cell_ref": "A1", "value": 1, "tags": [], "merge_span": None}]
+    _write(truth, cells)
+    facts = _write(tmp_path / "facts.json", cells)
+    baseline = tmp_path / "baseline.json"
+    args = ["--suite", "extraction", "--facts", str(facts), "--ground-truth", str(truth)]
+    args += ["--baseline", str(baseline)]
+    assert _run(args, tmp_path / "r0.json")[0] == 0
+    _write(truth, [{**cells[0], "value": 2}])
+    capsys.readouterr()
+    code, report = _run(args, tmp_path / "r1.json")
+    assert code == 2 and report["baseline"]["status"] == "stale"
+    message = report["baseline"]["message"]
+    assert f"--suite extraction --facts {facts} --ground-truth {truth}" in message
+    assert "--golden" not in message
