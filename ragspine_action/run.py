@@ -50,6 +50,8 @@ from .report.model import (
     Report,
     ShardInfo,
     ToolInfo,
+    is_gated,
+    metric_matches,
 )
 from .shard import Shard, select_shard
 from .systems.base import Collection, System, complete_collection
@@ -172,16 +174,8 @@ class _BaselineOutcome:
     written: bool
 
 
-def _metric_matches(selector: str, metric: str) -> bool:
-    """``hit@3`` names one metric; an extraction channel name (``cell_value``) names it in
-    every fixture (``pdf/cell_value``, ``total/cell_value``)."""
-    return metric == selector or metric.endswith("/" + selector)
-
-
 def _gated(config: RunConfig, metric: str) -> bool:
-    if config.gated_metrics is None or metric == "fabrication_count":
-        return True  # fabrication (target 0) always gates
-    return any(_metric_matches(g, metric) for g in config.gated_metrics)
+    return is_gated(config.gated_metrics, metric)
 
 
 def _check_names(config: RunConfig, suites: list[SuiteValues]) -> None:
@@ -190,7 +184,7 @@ def _check_names(config: RunConfig, suites: list[SuiteValues]) -> None:
     where = f"{config.config_file}: gate" if config.config_file else "--floor/gate"
     for label, names in (("floors", list(config.floors)), ("metrics", config.gated_metrics or [])):
         for name in names:
-            if not any(_metric_matches(name, m) for m in known):
+            if not any(metric_matches(name, m) for m in known):
                 raise ConfigError(
                     f"{where}.{label}.{name}: no metric of that name in this run "
                     f"(known: {', '.join(sorted(known)[:40])})"
@@ -203,7 +197,7 @@ def check_floors(config: RunConfig, suites: list[SuiteValues]) -> list[FloorChec
     for selector, floor in config.floors.items():
         for values in suites:
             for metric, current in values.metrics.items():
-                if _metric_matches(selector, metric):
+                if metric_matches(selector, metric):
                     passed = current >= floor - EPSILON
                     checks.append(
                         FloorCheck(

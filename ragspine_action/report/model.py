@@ -6,6 +6,7 @@ generated from ``Report`` and a test keeps the committed copy current.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -35,6 +36,8 @@ __all__ = [
     "TagCount",
     "ToolInfo",
     "Verdict",
+    "is_gated",
+    "metric_matches",
 ]
 
 SCHEMA_VERSION = "1.0"
@@ -42,6 +45,19 @@ SCHEMA_VERSION = "1.0"
 Verdict = Literal["pass", "fail", "error"]
 BaselineStatus = Literal["pass", "regression", "created", "updated", "stale", "none"]
 Attribution = Literal["retrieval", "generation", "error"]
+
+
+def metric_matches(selector: str, metric: str) -> bool:
+    """``hit@3`` names one metric; an extraction channel name (``cell_value``) names it in
+    every fixture (``pdf/cell_value``, ``total/cell_value``)."""
+    return metric == selector or metric.endswith("/" + selector)
+
+
+def is_gated(gated: Sequence[str] | None, metric: str) -> bool:
+    """Whether ``metric`` gates, given the configured list (None: every metric)."""
+    if gated is None or metric == "fabrication_count":
+        return True  # fabrication (target 0) always gates
+    return any(metric_matches(g, metric) for g in gated)
 
 
 class _Model(BaseModel):

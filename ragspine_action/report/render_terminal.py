@@ -6,7 +6,7 @@ from typing import Any, NamedTuple
 
 from tabulate import tabulate
 
-from .model import BaselineSection, FloorCheck, Interval, QASection, Report
+from .model import BaselineSection, FloorCheck, Interval, QASection, Report, is_gated
 
 __all__ = [
     "HEADERS",
@@ -99,9 +99,7 @@ def metric_rows(
             )
             if bad
         ]
-        gated = gated_list is None or any(
-            metric == g or metric.endswith("/" + g) for g in gated_list
-        )
+        gated = is_gated(gated_list, metric)
         interval = baseline.intervals.get(metric) if baseline else None
         rows.append(
             MetricRow(
