@@ -15,13 +15,17 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 from .errors import InputError, Problem
 
 __all__ = [
     "DEFAULT_MAX_INPUT_BYTES",
     "atomic_write_text",
     "check_size",
+    "decode_line",
     "iter_jsonl_lines",
+    "loads_fast",
     "loads_strict",
     "read_json_file",
     "read_text_file",
@@ -57,12 +61,52 @@ _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 _SURROGATE_ESCAPE_BYTES = re.compile(rb"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 
 
+# A key token: a closing quote, optional JSON whitespace, a colon. Every key of a document
+# produces one match; a match inside a string value only adds to the count.
+_KEY_TOKEN = re.compile(rb'"[ \t\r\n]*:')
+# An integer literal too long for 64 bits: orjson would read it as a float, json as an int.
+_LONG_DIGITS = re.compile(rb"[0-9]{19}")
+
+
+def _count_keys(obj: Any) -> int:
+    if isinstance(obj, dict):
+        return len(obj) + sum(_count_keys(v) for v in obj.values() if isinstance(v, dict | list))
+    if isinstance(obj, list):
+        return sum(_count_keys(v) for v in obj if isinstance(v, dict | list))
+    return 0
+
+
+def loads_fast(data: bytes) -> Any:
+    """orjson's parse when it is provably what ``loads_strict`` returns, else ``None``.
+
+    orjson already refuses NaN/Infinity, lone surrogates and invalid UTF-8 (the strict
+    parser then names the problem), but keeps the last of duplicate keys. A document
+    has no duplicate key when its parsed key count equals a count that can only be
+    higher: its colons, or else its key tokens. ``None`` for ``null`` too: the strict
+    path decides that (rare) document.
+    """
+    if data.startswith(b"\xef\xbb\xbf") or _LONG_DIGITS.search(data) is not None:
+        return None
+    try:
+        obj = orjson.loads(data)
+    except orjson.JSONDecodeError:
+        return None
+    keys = _count_keys(obj)
+    if keys != data.count(b":") and keys != len(_KEY_TOKEN.findall(data)):
+        return None
+    return obj
+
+
 def loads_strict(text: str | bytes) -> Any:
     """``json.loads`` that refuses NaN/Infinity, duplicate keys and lone surrogates.
 
     Raises ValueError. A lone surrogate (``"\\ud800"``) decodes to a str that cannot be
     written as UTF-8, so it would crash the report writer long after parsing.
     """
+    if isinstance(text, bytes):
+        fast = loads_fast(text)
+        if fast is not None:
+            return fast
     if isinstance(text, str) and not text.startswith("\ufeff"):
         obj = _STRICT_DECODER.decode(text)
     else:  # bytes (encoding detection) and the BOM message: json.loads's own handling
@@ -137,11 +181,12 @@ def read_json_file(
         raise InputError.single(str(path), f"invalid JSON: {exc}") from None
 
 
-def _iter_text_lines(path: str | os.PathLike[str], max_bytes: int) -> Iterator[tuple[int, str]]:
-    """Stream a UTF-8 file line by line (split on ``\\n`` only, like ``read_text_file``).
+def _iter_byte_lines(
+    path: str | os.PathLike[str], max_bytes: int
+) -> Iterator[tuple[int, bytes, int]]:
+    """Stream a file as ``(line number, raw line, byte offset)``, split on ``\\n`` only.
 
     Streaming keeps a 1 GB outcomes file from being held twice (text plus split lines).
-    Errors are the same one-line InputErrors ``read_text_file`` raises.
     """
     name = str(path)
     with _os_errors_as_input_errors(name):
@@ -150,16 +195,19 @@ def _iter_text_lines(path: str | os.PathLike[str], max_bytes: int) -> Iterator[t
     offset = 0
     with handle, _os_errors_as_input_errors(name):
         for number, data in enumerate(handle, start=1):
-            try:
-                line = data.decode("utf-8")
-            except UnicodeDecodeError as exc:
-                raise InputError.single(
-                    name,
-                    f"not valid UTF-8 (byte {offset + exc.start} of the file)",
-                    line=number,
-                ) from None
+            yield number, data, offset
             offset += len(data)
-            yield number, (line.removeprefix("\ufeff") if number == 1 else line)
+
+
+def decode_line(name: str, number: int, data: bytes, offset: int) -> str:
+    """One raw line as text (the BOM of line 1 dropped); bad UTF-8 is a located InputError."""
+    try:
+        line = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError.single(
+            name, f"not valid UTF-8 (byte {offset + exc.start} of the file)", line=number
+        ) from None
+    return line.removeprefix("\ufeff") if number == 1 else line
 
 
 def iter_jsonl_lines(
@@ -171,11 +219,18 @@ def iter_jsonl_lines(
     """Yield ``(line_number, parsed_object)`` for each non-blank line.
 
     Lines that are not JSON are recorded in ``problems`` and skipped, so a caller can
-    report every problem of a file at once. An empty file is a problem too.
+    report every problem of a file at once. An empty file is a problem too. Most lines
+    take orjson's fast parse; any line it cannot vouch for takes the strict parser.
     """
     name = str(path)
     seen_any = False
-    for number, raw in _iter_text_lines(path, max_bytes):
+    for number, data, offset in _iter_byte_lines(path, max_bytes):
+        obj = loads_fast(data)
+        if obj is not None:
+            seen_any = True
+            yield number, obj
+            continue
+        raw = decode_line(name, number, data, offset)
         if not raw.strip():
             continue
         seen_any = True
