@@ -3,27 +3,33 @@
 Pure: takes cases and outcomes, returns the report's ``qa`` section. Every golden case
 ends up in ``cases`` exactly once, as passed, failed or error.
 
-Two steps, so that a sharded run can be merged: ``score_case`` decides one case (its
-``CaseResult`` and the failure details per gate); ``assemble_qa`` computes every
-aggregate from those per-case records alone. ``ragspine-eval merge`` calls the same
+Two steps, so that a sharded run can be merged: ``CaseScorer.score`` decides one case
+(its row of the ``CaseTable`` and the failure details per gate); ``assemble_qa`` computes
+every aggregate from those per-case records alone. ``ragspine-eval merge`` calls the same
 ``assemble_qa`` on the shards' cases, which is why a merged report equals an unsharded one.
 
-Report objects are built with ``model_construct``: every value here is already typed by
-the code that made it, and validating a million of them again costs seconds.
+Per-case results are columns (``report.cases.CaseTable``), and report objects are built
+with ``model_construct``: every value here is already typed by the code that made it, and
+validating a million of them again costs seconds.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+import numpy as np
+import numpy.typing as npt
 
 from .gates import GATES, GateSettings, detect_fabricated_numbers
 from .golden.load import GoldenSet
 from .golden.models import GoldenCase
 from .metrics.attribution import NEXT_STEPS, attribute, count_attributions
-from .metrics.retrieval import CaseRetrieval, aggregate_retrieval, case_retrieval
+from .metrics.retrieval import case_retrieval, metric_names
 from .outcomes.model import Outcome
+from .report.cases import CaseTable, CaseTableBuilder, as_case_table
 from .report.model import (
     AttributionSection,
     CaseResult,
@@ -42,19 +48,18 @@ from .report.model import (
 from .systems.base import Collection
 
 __all__ = [
+    "GATE_NAMES",
+    "CaseScorer",
     "QASettings",
-    "ScoredCase",
     "assemble_qa",
     "evaluate_qa",
+    "failure_models",
     "gate_metric",
     "qa_warnings",
-    "score_case",
 ]
 
-# Shared "fields set" of constructed models: every field is given, and one set per
-# object would cost ~700 bytes a case at a million cases.
-_CASE_FIELDS: set[str] = set(CaseResult.model_fields)
 _FAILURE_FIELDS: set[str] = set(Failure.model_fields)
+GATE_NAMES: tuple[str, ...] = tuple(g.name for g in GATES)
 
 
 @dataclass(frozen=True)
@@ -63,6 +68,10 @@ class QASettings:
     ks: tuple[int, ...] = (1, 3, 10)
     protected_k: int = 3
     relevance_level: int = 1
+
+    @property
+    def metric_names(self) -> tuple[str, ...]:
+        return tuple(metric_names(sorted(set(self.ks))))
 
 
 def gate_metric(
@@ -74,118 +83,151 @@ def gate_metric(
     )
 
 
-@dataclass
-class ScoredCase:
-    """One case decided: its report row, failure details per failed gate, refusal checked."""
-
-    result: CaseResult
-    failures: dict[str, Failure]
-    refusal_checked: bool
+# A failure as (case id, expected, actual): plain tuples cross process boundaries cheaply.
+FailureRow = tuple[str, Any, Any]
 
 
-def _failure(case_id: str, expected: Any, actual: Any) -> Failure:
-    return Failure.model_construct(_FAILURE_FIELDS, id=case_id, expected=expected, actual=actual)
+class CaseScorer:
+    """Scores cases one at a time into a ``CaseTable``: the unit a worker or shard runs.
 
+    Pure per case; ``assemble_qa`` computes every aggregate from what it collects.
+    """
 
-def score_case(
-    case: GoldenCase, outcome: Outcome, settings: QASettings, retrieval: CaseRetrieval
-) -> ScoredCase:
-    """Every applicable gate, fabrication, retrieval rank and attribution of one case."""
-    results: dict[str, bool] = {}
-    failures: dict[str, Failure] = {}
-    error = outcome.error
-    for gate in GATES:
-        if not gate.applies(case):
-            continue
-        if error is not None:
-            ok = False
-            failures[gate.name] = _failure(case.id, None, {"error": error})
-        else:
-            check = gate.check(case, outcome, settings.gates)
-            ok = check.passed
-            if not ok:
-                failures[gate.name] = _failure(case.id, check.expected, check.actual)
-        results[gate.name] = ok
-    numbers: list[str] = []
-    if case.expected.refuse and error is None:
-        numbers = detect_fabricated_numbers(outcome.answer, settings.gates.period_patterns)
-    passed = error is None and all(results.values()) and not numbers
-    if case.case_type == "retrieval":
-        passed = passed and retrieval.hit_within(settings.protected_k)
-    result = CaseResult.model_construct(
-        _CASE_FIELDS,
-        id=case.id,
-        case_type=case.case_type,
-        tags=case.tags,
-        gates=results,
-        passed=passed,
-        error=error,
-        fabricated=numbers,
-        rank=retrieval.rank,
-        retrieval=None if retrieval.excluded else retrieval.values,
-        attribution=attribute(
-            not passed,
-            error is not None,
+    def __init__(self, settings: QASettings) -> None:
+        self.settings = settings
+        self.table = CaseTableBuilder(GATE_NAMES, settings.metric_names)
+        self.failures: dict[str, list[FailureRow]] = {name: [] for name in GATE_NAMES}
+        self.refusal_checked = 0
+        self._gates = tuple((gate, gate.name) for gate in GATES)
+
+    def score(self, case: GoldenCase, outcome: Outcome) -> None:
+        """Every applicable gate, fabrication, retrieval rank and attribution of one case."""
+        settings = self.settings
+        retrieval = case_retrieval(
+            outcome.ranked_docs(),
+            case.relevance(),
+            settings.ks,
+            relevance_level=settings.relevance_level,
+        )
+        results: dict[str, bool] = {}
+        error = outcome.error
+        for gate, name in self._gates:
+            if not gate.applies(case):
+                continue
+            if error is not None:
+                ok = False
+                self.failures[name].append((case.id, None, {"error": error}))
+            else:
+                check = gate.check(case, outcome, settings.gates)
+                ok = check.passed
+                if not ok:
+                    self.failures[name].append((case.id, check.expected, check.actual))
+            results[name] = ok
+        numbers: list[str] = []
+        refuse = bool(case.expected.refuse)
+        if refuse:
+            self.refusal_checked += 1
+            if error is None:
+                numbers = detect_fabricated_numbers(outcome.answer, settings.gates.period_patterns)
+        passed = error is None and all(results.values()) and not numbers
+        if case.case_type == "retrieval":
+            passed = passed and retrieval.hit_within(settings.protected_k)
+        self.table.add(
+            case.id,
+            case.case_type,
+            case.tags,
+            results,
+            passed,
+            error,
+            numbers,
             retrieval.rank,
-            settings.protected_k,
-            has_relevant=not retrieval.excluded,
-        ),
-    )
-    return ScoredCase(result, failures, bool(case.expected.refuse))
+            None if retrieval.excluded else retrieval.values,
+            attribute(
+                not passed,
+                error is not None,
+                retrieval.rank,
+                settings.protected_k,
+                has_relevant=not retrieval.excluded,
+            ),
+        )
 
 
-def _gate_metrics(
-    cases: Sequence[CaseResult], failures: Mapping[str, list[Failure]]
-) -> dict[str, GateMetric]:
-    totals = dict.fromkeys((g.name for g in GATES), 0)
-    passes = dict.fromkeys(totals, 0)
-    # gate → tag key → tag value → [total, passed]
-    tags: dict[str, dict[str, dict[str, list[int]]]] = {name: {} for name in totals}
-    for case in cases:
-        for gate, ok in case.gates.items():
-            totals[gate] += 1
-            passes[gate] += ok
-            by_key = tags[gate]
-            for key, value in case.tags.items():
-                counts = by_key.setdefault(key, {}).setdefault(value, [0, 0])
-                counts[0] += 1
-                counts[1] += ok
+def failure_models(rows: Mapping[str, Sequence[FailureRow]]) -> dict[str, list[Failure]]:
+    return {
+        gate: [
+            Failure.model_construct(_FAILURE_FIELDS, id=i, expected=e, actual=a) for i, e, a in got
+        ]
+        for gate, got in rows.items()
+    }
+
+
+def _gate_metrics(table: CaseTable, failures: Mapping[str, list[Failure]]) -> dict[str, GateMetric]:
+    members = table.tag_members()
     metrics: dict[str, GateMetric] = {}
-    for name, total in totals.items():
+    for name in GATE_NAMES:
+        column = table.gate_column(name)
+        applies = column >= 0
+        ok = column == 1
         by_tag = {
             key: {
-                value: TagCount.model_construct(total=c[0], passed=c[1])
-                for value, c in sorted(values.items())
+                value: TagCount.model_construct(
+                    total=int(np.count_nonzero(applies & mask)),
+                    passed=int(np.count_nonzero(ok & mask)),
+                )
+                for value, mask in values.items()
+                if np.any(applies & mask)
             }
-            for key, values in sorted(tags[name].items())
+            for key, values in members.items()
         }
-        metrics[name] = gate_metric(total, passes[name], list(failures.get(name, ())), by_tag)
+        by_tag = {key: values for key, values in by_tag.items() if values}
+        metrics[name] = gate_metric(
+            int(np.count_nonzero(applies)),
+            int(np.count_nonzero(ok)),
+            list(failures.get(name, ())),
+            by_tag,
+        )
     return metrics
 
 
-def _retrieval_section(
-    cases: Sequence[CaseResult], ks: Sequence[int], protected_k: int
-) -> RetrievalSection:
-    rows = (
-        (
-            c.id,
-            c.tags,
-            CaseRetrieval(c.retrieval or {}, c.rank, 0 if c.retrieval is None else 1, 0),
-        )
-        for c in cases
+def _mean(values: npt.NDArray[np.float64]) -> float:
+    # fsum is exactly rounded, so the mean does not depend on the order of the cases
+    # (a merged sharded run gives the same floats as one run).
+    return math.fsum(values.tolist()) / len(values)
+
+
+def _retrieval_section(table: CaseTable, ks: Sequence[int], protected_k: int) -> RetrievalSection:
+    kk = sorted(set(ks))
+    scored = table.scored
+    n_scored = int(np.count_nonzero(scored))
+    names = table.metric_names
+    overall = (
+        {name: _mean(table.retrieval[scored, i]) for i, name in enumerate(names)}
+        if n_scored
+        else {}
     )
-    summary = aggregate_retrieval(rows, ks, protected_k=protected_k)
+    by_tag: dict[str, dict[str, dict[str, int | float]]] = {}
+    for key, values in table.tag_members().items():
+        for value, mask in values.items():
+            rows = table.retrieval[mask & scored]
+            if not len(rows):
+                continue
+            entry: dict[str, int | float] = {"n": len(rows)}
+            entry.update({name: _mean(rows[:, i]) for i, name in enumerate(names)})
+            by_tag.setdefault(key, {})[value] = entry
+    ranks = table.ranks
+    missed = scored & ((ranks == 0) | (ranks > protected_k))
+    misses = [
+        RetrievalMiss.model_construct(id=table.ids[i], rank=int(ranks[i]) or None)
+        for i in np.flatnonzero(missed).tolist()
+    ]
     return RetrievalSection(
-        k=list(summary.k),
-        protected_k=summary.protected_k,
-        n_scored=summary.n,
-        n_excluded=summary.excluded,
-        overall=summary.overall,
-        by_tag={
-            key: {value: dict(entry) for value, entry in values.items()}
-            for key, values in summary.by_tag.items()
-        },
-        misses=[RetrievalMiss.model_construct(id=m.id, rank=m.rank) for m in summary.misses],
+        k=kk,
+        protected_k=protected_k,
+        n_scored=n_scored,
+        n_excluded=len(table) - n_scored,
+        overall=overall,
+        by_tag=by_tag,
+        misses=misses,
     )
 
 
@@ -194,7 +236,7 @@ def assemble_qa(
     mode: str,
     system: str,
     golden: GoldenInfo,
-    cases: list[CaseResult],
+    cases: Sequence[CaseResult],
     failures: Mapping[str, list[Failure]],
     refusal_checked: int,
     settings: QASettings,
@@ -203,33 +245,39 @@ def assemble_qa(
 ) -> QASection:
     """Every aggregate of the ``qa`` section from per-case records in report order.
 
+    ``cases`` is a ``CaseTable`` (or any sequence of ``CaseResult``, turned into one);
     ``failures`` holds, per gate, the failure details in the same order as ``cases``.
     """
-    n = len(cases)
+    table = as_case_table(cases, GATE_NAMES, settings.metric_names)
+    n = len(table)
     fabricated = [
-        FabricationCase.model_construct(id=c.id, numbers=c.fabricated)
-        for c in cases
-        if c.fabricated
+        FabricationCase.model_construct(id=table.ids[i], numbers=table.fabricated[i])
+        for i in sorted(table.fabricated)
     ]
     errors = [
-        ErrorCase.model_construct(id=c.id, error=c.error) for c in cases if c.error is not None
+        ErrorCase.model_construct(id=table.ids[i], error=table.errors[i])
+        for i in sorted(table.errors)
     ]
-    return QASection(
+    counts = count_attributions(table.attributions())
+    return QASection.model_construct(
         mode=mode,
         system=system,
         golden=golden,
         n_cases=n,
-        metrics=_gate_metrics(cases, failures),
+        metrics=_gate_metrics(table, failures),
         fabrication=FabricationSection(
             checked=refusal_checked, count=len(fabricated), cases=fabricated
         ),
         fabrication_count=len(fabricated),
         errors=ErrorsSection(count=len(errors), rate=(len(errors) / n if n else 0.0), cases=errors),
         unknown_outcome_ids=list(unknown_outcome_ids or []),
-        retrieval=_retrieval_section(cases, settings.ks, settings.protected_k),
-        attribution=_attribution_section(cases),
-        cases=cases,
+        retrieval=_retrieval_section(table, settings.ks, settings.protected_k),
+        attribution=AttributionSection(
+            **counts, advice={name: NEXT_STEPS[name] for name, c in counts.items() if c}
+        ),
+        cases=table,
         system_stats=dict(system_stats or {}),
+        shard=None,
     )
 
 
@@ -248,30 +296,16 @@ def evaluate_qa(
     info still describes the whole set, which is what a baseline and a merge are tied to.
     """
     settings = settings or QASettings()
-    selected = golden.cases if cases is None else cases
-    results: list[CaseResult] = []
-    failures: dict[str, list[Failure]] = {gate.name: [] for gate in GATES}
-    refusal_checked = 0
-    for case in selected:
-        outcome = collection.outcomes[case.id]
-        retrieval = case_retrieval(
-            outcome.ranked_docs(),
-            case.relevance(),
-            settings.ks,
-            relevance_level=settings.relevance_level,
-        )
-        scored = score_case(case, outcome, settings, retrieval)
-        results.append(scored.result)
-        for gate, failure in scored.failures.items():
-            failures[gate].append(failure)
-        refusal_checked += scored.refusal_checked
+    scorer = CaseScorer(settings)
+    for case in golden.cases if cases is None else cases:
+        scorer.score(case, collection.outcomes[case.id])
     return assemble_qa(
         mode=mode,
         system=system,
         golden=GoldenInfo(path=golden.path, fingerprint=golden.fingerprint, n_cases=len(golden)),
-        cases=results,
-        failures=failures,
-        refusal_checked=refusal_checked,
+        cases=scorer.table.build(),
+        failures=failure_models(scorer.failures),
+        refusal_checked=scorer.refusal_checked,
         settings=settings,
         unknown_outcome_ids=collection.unknown_ids,
         system_stats=collection.stats,
@@ -295,9 +329,3 @@ def qa_warnings(qa: QASection, *, system: str, max_error_rate: float) -> tuple[l
             f"{max_error_rate:.1%}: the service failed, this is not a quality verdict"
         )
     return warnings, service_failed
-
-
-def _attribution_section(cases: Sequence[CaseResult]) -> AttributionSection:
-    counts = count_attributions(c.attribution for c in cases)
-    advice = {name: NEXT_STEPS[name] for name, n in counts.items() if n}
-    return AttributionSection(**counts, advice=advice)

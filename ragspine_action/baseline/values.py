@@ -3,7 +3,11 @@ protected cases and paired statistics need. Shared by the CLI pipeline and the P
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..extraction.score import ExtractionResult
+from ..metrics.retrieval import metric_names
+from ..report.cases import as_case_table
 from ..report.model import QASection
 from .ratchet import SuiteValues
 
@@ -28,28 +32,33 @@ def extraction_suite_values(result: ExtractionResult) -> SuiteValues:
 
 def qa_suite_values(qa: QASection, protected_k: int) -> SuiteValues:
     """The QA section in the baseline's terms: aggregates plus per-case facts."""
+    table = as_case_table(qa.cases, list(qa.metrics), _metric_names(qa))
+    ids = table.ids
     metrics = {name: m.pass_rate for name, m in qa.metrics.items()}
-    applicable: dict[str, list[str]] = {name: [] for name in qa.metrics}
-    passed: dict[str, list[str]] = {name: [] for name in qa.metrics}
-    for case in qa.cases:
-        for gate, ok in case.gates.items():
-            applicable[gate].append(case.id)
-            if ok:
-                passed[gate].append(case.id)
+    applicable: dict[str, list[str]] = {}
+    passed: dict[str, list[str]] = {}
+    for name in qa.metrics:
+        column = table.gate_column(name)
+        applicable[name] = [ids[i] for i in np.flatnonzero(column >= 0).tolist()]
+        passed[name] = [ids[i] for i in np.flatnonzero(column == 1).tolist()]
     ranks: dict[str, int | None] = {}
     case_values: dict[str, dict[str, float]] = {}
     if qa.retrieval is not None and qa.retrieval.n_scored:
         metrics.update(qa.retrieval.overall)
-        scored = [c for c in qa.cases if c.retrieval is not None]
-        scored_ids = [c.id for c in scored]
+        scored = np.flatnonzero(table.scored).tolist()
+        scored_ids = [ids[i] for i in scored]
         for name in qa.retrieval.overall:
             applicable[name] = scored_ids
             if not (name.startswith("hit@") or name == "mrr"):
-                case_values[name] = {c.id: c.retrieval[name] for c in scored if c.retrieval}
+                column = table.metric_column(name)[scored].tolist()
+                case_values[name] = dict(zip(scored_ids, column, strict=True))
         protected = f"hit@{protected_k}"
         applicable[protected] = scored_ids
-        passed[protected] = [c.id for c in scored if c.rank is not None and c.rank <= protected_k]
-        ranks = {c.id: c.rank for c in scored}
+        rank_list = table.ranks[scored].tolist()
+        passed[protected] = [
+            i for i, r in zip(scored_ids, rank_list, strict=True) if 0 < r <= protected_k
+        ]
+        ranks = {i: (r or None) for i, r in zip(scored_ids, rank_list, strict=True)}
     return SuiteValues(
         key=qa.mode,
         fingerprint=qa.golden.fingerprint,
@@ -61,3 +70,9 @@ def qa_suite_values(qa: QASection, protected_k: int) -> SuiteValues:
         ranks=ranks,
         case_values=case_values,
     )
+
+
+def _metric_names(qa: QASection) -> list[str]:
+    if qa.retrieval is None:
+        return []
+    return metric_names(qa.retrieval.k)

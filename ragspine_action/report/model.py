@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_serializer
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -181,9 +181,15 @@ class QASection(_Model):
     unknown_outcome_ids: list[str] = []
     retrieval: RetrievalSection | None = None
     attribution: AttributionSection = AttributionSection()
-    cases: list[CaseResult] = []
+    # A run puts a ``report.cases.CaseTable`` here (columns; a Sequence of CaseResult).
+    cases: Sequence[CaseResult] = []
     system_stats: dict[str, Any] = {}
     shard: ShardInfo | None = None
+
+    @field_serializer("cases")
+    def _serialize_cases(self, value: Sequence[CaseResult]) -> list[CaseResult]:
+        # Rows of a table are built here; a large report is streamed by report.write.
+        return list(value)
 
 
 class Regression(_Model):

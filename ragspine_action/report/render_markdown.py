@@ -12,6 +12,7 @@ import json
 import re
 from typing import Any
 
+from .cases import attribution_by_id
 from .model import Report
 from .render_terminal import (
     MetricRow,
@@ -162,7 +163,7 @@ def _details(report: Report) -> list[str]:
     qa = report.qa
     if qa is None:
         return []
-    attribution = {c.id: c.attribution for c in qa.cases}
+    attribution = attribution_by_id(qa.cases)
     rows: list[list[str]] = []
     for gate, metric in qa.metrics.items():
         for f in metric.failures:
