@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TextIO
 
-from .cli import build_parser, config_from_args, write_report
+from .cli import build_parser, config_from_args
 from .config import ActionInputs, RunConfig, action_inputs_from_env
 from .errors import EXIT_ERROR, EXIT_PASS, EXIT_REGRESSION, RagspineError
 from .github.artifacts import upload_file_artifact
@@ -31,6 +31,7 @@ from .paths import DATA_DIR
 from .report.model import Report
 from .report.render_markdown import COMMENT_LIMIT, escape_md, render_markdown
 from .report.render_terminal import render_terminal
+from .report.write import write_report
 from .run import RunResult, run
 
 __all__ = ["main"]

@@ -16,10 +16,9 @@ from . import __version__
 from .config import SYSTEMS, RunConfig, parse_k_list, parse_suites
 from .config_file import DEFAULT_CONFIG_NAME, load_config_file, overrides_from_file
 from .errors import EXIT_ERROR, ConfigError, RagspineError, format_error
-from .jsonio import atomic_write_text
 from .paths import BUNDLED_GOLDEN
-from .report.model import Report
 from .report.render_terminal import render_terminal
+from .report.write import write_report
 from .run import run
 from .shard import parse_shard
 
@@ -228,11 +227,6 @@ def config_from_args(args: argparse.Namespace, cwd: str | None = None) -> RunCon
     if "shard" in given:
         settings["extra"] = {"shard": parse_shard(given["shard"])}
     return RunConfig(**settings)
-
-
-def write_report(report: Report, path: str) -> None:
-    """Atomic: a reader (or a killed run) never sees half a report."""
-    atomic_write_text(path, report.model_dump_json(indent=2, by_alias=True) + "\n")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

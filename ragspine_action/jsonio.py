@@ -10,7 +10,7 @@ import json
 import os
 import re
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -21,6 +21,7 @@ from .errors import InputError, Problem
 
 __all__ = [
     "DEFAULT_MAX_INPUT_BYTES",
+    "atomic_write_chunks",
     "atomic_write_text",
     "check_size",
     "decode_line",
@@ -248,6 +249,11 @@ def iter_jsonl_lines(
 
 def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
     """Write via a temp file in the same directory, fsync, then rename over the target."""
+    atomic_write_chunks(path, [text.encode("utf-8")])
+
+
+def atomic_write_chunks(path: str | os.PathLike[str], chunks: Iterable[bytes]) -> None:
+    """``atomic_write_text`` for output made piece by piece (a million-case report)."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
@@ -260,8 +266,9 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
             os.umask(umask)
             mode = 0o666 & ~umask
         os.chmod(tmp, mode)
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        with os.fdopen(fd, "wb") as handle:
+            for chunk in chunks:
+                handle.write(chunk)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, target)

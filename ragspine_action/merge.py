@@ -216,8 +216,8 @@ def _expand(patterns: Sequence[str]) -> list[str]:
 
 def main(argv: Sequence[str]) -> int:
     """``ragspine-eval merge …``: exit 0 pass, 1 regression, 2 refused input."""
-    from .cli import write_report
     from .report.render_terminal import render_terminal
+    from .report.write import write_report
 
     try:
         args = build_merge_parser().parse_args(list(argv))
