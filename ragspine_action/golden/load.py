@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 from pydantic import ValidationError
 
 from ..errors import InputError, Problem
@@ -18,7 +18,9 @@ from .models import GoldenCase, case_rule_violations
 
 __all__ = [
     "GoldenSet",
+    "case_digest",
     "fingerprint_cases",
+    "fingerprint_digests",
     "golden_set_from_cases",
     "load_golden_set",
     "parse_golden_records",
@@ -38,17 +40,21 @@ class GoldenSet:
         return len(self.cases)
 
 
+def case_digest(case: GoldenCase) -> bytes:
+    """SHA-256 of one case's normalised content: defaults filled in, keys sorted."""
+    return hashlib.sha256(
+        orjson.dumps(case.model_dump(mode="json"), option=orjson.OPT_SORT_KEYS)
+    ).digest()
+
+
+def fingerprint_digests(digests: Iterable[bytes]) -> str:
+    """The set's fingerprint from its cases' digests, in any order (workers, shards)."""
+    return "sha256:" + hashlib.sha256(b"".join(sorted(digests))).hexdigest()
+
+
 def fingerprint_cases(cases: Iterable[GoldenCase]) -> str:
     """Order-insensitive hash of the normalised cases: formatting and line order don't count."""
-    digest = hashlib.sha256()
-    # sort_keys: the key order inside relevant_docs or tags is formatting, not content.
-    dumps = (
-        json.dumps(c.model_dump(mode="json"), sort_keys=True, ensure_ascii=False) for c in cases
-    )
-    for dumped in sorted(d.encode("utf-8") for d in dumps):
-        digest.update(dumped)
-        digest.update(b"\n")
-    return "sha256:" + digest.hexdigest()
+    return fingerprint_digests(case_digest(c) for c in cases)
 
 
 def _record_id(obj: Any) -> str | None:

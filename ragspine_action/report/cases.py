@@ -51,6 +51,7 @@ class CaseTableBuilder:
         self.fabricated: dict[int, list[str]] = {}
         self._types: dict[str, str] = {}
         self._nan_row = [float("nan")] * len(self.metric_names)
+        self._metric_set = frozenset(self.metric_names)
 
     def add(
         self,
@@ -84,7 +85,7 @@ class CaseTableBuilder:
             self.scored.append(False)
             self.retrieval.extend(self._nan_row)
         else:
-            if len(retrieval) != len(self.metric_names):
+            if retrieval.keys() != self._metric_set:
                 raise ValueError(
                     f"case {case_id!r}: retrieval metrics {sorted(retrieval)} differ "
                     f"from {list(self.metric_names)}"

@@ -372,12 +372,6 @@ def test_from_results_rejects_retrieval_of_other_ks() -> None:
         _table([case])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=KeyError,
-    reason="CaseTableBuilder.add only compares the number of retrieval metrics, so a "
-    "dict of the same size with other names raises KeyError instead of ValueError",
-)
 def test_builder_rejects_retrieval_same_size_other_names() -> None:
     builder = CaseTableBuilder(GATE_NAMES, NAMES)
     renamed = _retrieval(1.0)
