@@ -120,6 +120,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--max-input-bytes", type=int, help="refuse any input file larger than this (default 2 GiB)"
     )
+    p.add_argument(
+        "--workers",
+        type=int,
+        help="processes scoring an outcomes file (default 0: one per core when it pays)",
+    )
     p.add_argument("--quiet", action="store_true", help="print only the one-line summary")
     return p
 
@@ -158,6 +163,7 @@ _SAME = {
     "extraction_tags_as_set": "extraction_tags_as_set",
     "extraction_spans_as_ranges": "extraction_spans_as_ranges",
     "max_input_bytes": "max_input_bytes",
+    "workers": "workers",
 }
 
 

@@ -75,6 +75,9 @@ class RunConfig:
     extraction_tags_as_set: bool = False
     extraction_spans_as_ranges: bool = False
     max_input_bytes: int = DEFAULT_MAX_INPUT_BYTES
+    # Worker processes for an outcomes file (0: one per core, none for small sets). An
+    # execution detail like timing: results never depend on it, the report omits it.
+    workers: int = 0
     gated_metrics: tuple[str, ...] | None = None
     floors: dict[str, float] = field(default_factory=dict)
     config_file: str | None = None
@@ -138,6 +141,8 @@ def validate_config(config: RunConfig) -> RunConfig:
         raise ConfigError("--update-baseline: needs --baseline PATH to write to")
     if config.max_input_bytes < 1:
         raise ConfigError(f"--max-input-bytes: {config.max_input_bytes} must be a positive integer")
+    if config.workers < 0:
+        raise ConfigError(f"--workers: {config.workers} must be ≥ 0 (0: one per core)")
     if config.protected_k < 1:
         raise ConfigError(f"--protected-k: {config.protected_k} must be a positive integer")
     if config.bootstrap_resamples < 0:

@@ -40,10 +40,11 @@ from .golden.load import GoldenSet, golden_set_from_cases, load_golden_set
 from .golden.models import GoldenCase
 from .jsonio import check_size
 from .perf import gc_paused
-from .qa import QASettings, evaluate_qa, qa_warnings
+from .qa import QASettings, assemble_qa, evaluate_qa, failure_models, qa_warnings
 from .report.model import (
     BaselineSection,
     FloorCheck,
+    GoldenInfo,
     Interval,
     Lowering,
     QASection,
@@ -318,7 +319,7 @@ def _summary(
 
 def _report_config(config: RunConfig) -> dict[str, Any]:
     """The config as the report shows it: the endpoint without user info or query (secrets)."""
-    shown = {k: v for k, v in asdict(config).items() if k != "extra"}
+    shown = {k: v for k, v in asdict(config).items() if k not in ("extra", "workers")}
     if config.endpoint:
         from .systems.http import _display_url
 
@@ -350,6 +351,69 @@ def _select(golden: GoldenSet, shard: Shard | None) -> tuple[Sequence[GoldenCase
     return select_shard(golden.cases, [c.id for c in golden.cases], shard)
 
 
+def _outcomes_file_qa(
+    config: RunConfig, settings: QASettings, shard: Shard | None
+) -> QASection | None:
+    """An outcomes file scored on every core (``parallel_qa``); None: take the sequential
+    path, which also reports any problem of the input with its line and field."""
+    if config.system != "outcomes" or config.qrels or config.save_outcomes:
+        return None
+    from .parallel_qa import FastPathDeclined, default_workers, score_outcomes_file
+
+    assert config.outcomes is not None
+    workers = config.workers or default_workers(config.golden)
+    try:
+        got = score_outcomes_file(
+            config.golden,
+            config.outcomes,
+            settings,
+            workers=workers,
+            shard=shard,
+            max_bytes=config.max_input_bytes,
+        )
+    except (FastPathDeclined, OSError):
+        return None
+    qa = assemble_qa(
+        mode=config.mode,
+        system="outcomes",
+        golden=GoldenInfo(path=config.golden, fingerprint=got.fingerprint, n_cases=got.n_golden),
+        cases=got.table,
+        failures=failure_models(got.failures),
+        refusal_checked=got.refusal_checked,
+        settings=settings,
+        unknown_outcome_ids=got.unknown_ids,
+    )
+    if shard is not None:
+        qa.shard = ShardInfo(index=shard.index, count=shard.count, positions=got.positions)
+    return qa
+
+
+def _sequential_qa(config: RunConfig, settings: QASettings, shard: Shard | None) -> QASection:
+    """Golden set and outcomes in memory, case by case: every system, every input."""
+    if config.qrels and config.trec_run:
+        golden, collection, system_name = _trec_inputs(config.qrels, config.trec_run, config)
+        selected, positions = _select(golden, shard)
+    else:
+        golden = load_golden_set(config.golden, max_bytes=config.max_input_bytes)
+        system = build_system(config)
+        selected, positions = _select(golden, shard)
+        collection = system.collect(selected)
+        if shard is not None:  # other shards' outcomes are not unknown
+            known = {c.id for c in golden.cases}
+            collection.unknown_ids = [i for i in collection.unknown_ids if i not in known]
+        system_name = system.name
+    if config.save_outcomes:
+        from .outcomes.save import save_outcomes
+
+        save_outcomes(config.save_outcomes, collection.outcomes.values())
+    qa = evaluate_qa(
+        golden, collection, mode=config.mode, system=system_name, settings=settings, cases=selected
+    )
+    if shard is not None:
+        qa.shard = ShardInfo(index=shard.index, count=shard.count, positions=positions)
+    return qa
+
+
 def run(config: RunConfig, *, now: datetime | None = None) -> RunResult:
     """Evaluate, compare with the baseline (writing it when asked) and decide the verdict.
 
@@ -368,22 +432,6 @@ def _run(config: RunConfig, now: datetime | None) -> RunResult:
     qa: QASection | None = None
     exit_code = EXIT_PASS
     if "qa" in config.suites:
-        if config.qrels and config.trec_run:
-            golden, collection, system_name = _trec_inputs(config.qrels, config.trec_run, config)
-            selected, positions = _select(golden, shard)
-        else:
-            golden = load_golden_set(config.golden, max_bytes=config.max_input_bytes)
-            system = build_system(config)
-            selected, positions = _select(golden, shard)
-            collection = system.collect(selected)
-            if shard is not None:  # other shards' outcomes are not unknown
-                known = {c.id for c in golden.cases}
-                collection.unknown_ids = [i for i in collection.unknown_ids if i not in known]
-            system_name = system.name
-        if config.save_outcomes:
-            from .outcomes.save import save_outcomes
-
-            save_outcomes(config.save_outcomes, collection.outcomes.values())
         settings = QASettings(
             gates=GateSettings(
                 judge=LexicalJudge(config.faithfulness_threshold),
@@ -394,16 +442,9 @@ def _run(config: RunConfig, now: datetime | None) -> RunResult:
             protected_k=config.protected_k,
             relevance_level=config.relevance_level,
         )
-        qa = evaluate_qa(
-            golden,
-            collection,
-            mode=config.mode,
-            system=system_name,
-            settings=settings,
-            cases=selected,
-        )
-        if shard is not None:
-            qa.shard = ShardInfo(index=shard.index, count=shard.count, positions=positions)
+        qa = _outcomes_file_qa(config, settings, shard)
+        if qa is None:
+            qa = _sequential_qa(config, settings, shard)
         qa_warns, service_failed = qa_warnings(
             qa, system=config.system, max_error_rate=config.max_error_rate
         )

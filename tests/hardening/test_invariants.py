@@ -211,13 +211,13 @@ def test_verdict_checker_catches_a_fall_that_passes(monkeypatch: pytest.MonkeyPa
 def test_accounting_checker_catches_a_dropped_case(monkeypatch: pytest.MonkeyPatch) -> None:
     from ragspine_action import run as run_module
 
-    real = run_module.evaluate_qa
+    real = run_module.assemble_qa  # what the outcomes-file path assembles its section with
 
-    def dropping(golden: Any, collection: Any, **kwargs: Any) -> Any:
-        section = real(golden, collection, **kwargs)
+    def dropping(**kwargs: Any) -> Any:
+        section = real(**kwargs)
         return section.model_copy(update={"cases": section.cases[1:]})
 
-    monkeypatch.setattr(run_module, "evaluate_qa", dropping)
+    monkeypatch.setattr(run_module, "assemble_qa", dropping)
     with pytest.raises(AssertionError, match="unaccounted"):
         run_sequence([(ALL_GOOD, "check")])
 

@@ -1,0 +1,307 @@
+"""Score an outcomes file against a golden file on every core: the path for large sets.
+
+The run is split by the golden file's byte ranges, one per worker process (forked, so
+the outcome index is shared, not copied). Each worker streams its golden lines, reads
+each case's outcome line by offset, scores it into a ``CaseTable`` and returns columns
+— never one object per case. Nothing is held per case but the ids and the columns, so
+memory stays near 1 KB a case.
+
+The fast path only handles input it can vouch for. At the first problem of any kind (a
+line it cannot parse, a record that does not validate, a duplicate id) it gives up and
+the caller runs the sequential path, which reports every problem with its file, line
+and field exactly as before. The result never depends on the number of workers: the
+ranges are concatenated in file order and the fingerprint hashes sorted case digests.
+"""
+
+from __future__ import annotations
+
+import gc
+import multiprocessing
+import os
+import re
+from array import array
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Any
+
+import numpy as np
+from pydantic import ValidationError
+
+from .errors import RagspineError
+from .golden.load import case_digest, fingerprint_digests
+from .golden.models import GoldenCase, case_rule_violations
+from .jsonio import check_size, decode_line, loads_fast, loads_strict
+from .outcomes.model import Outcome, error_outcome
+from .qa import CaseScorer, FailureRow, QASettings
+from .report.cases import CaseTable
+from .shard import Shard, shard_of
+from .systems.base import MISSING_OUTCOME
+
+__all__ = ["FastPathDeclined", "ParallelResult", "default_workers", "score_outcomes_file"]
+
+# Below this golden-file size a worker process costs more than it saves.
+MIN_BYTES_PER_WORKER = 4 * 1024 * 1024
+MAX_WORKERS = 8
+
+# `{"id": "<plain id>"` at the start of a line: the id without parsing the whole line.
+# Only a hint: the worker checks it against the parsed outcome.
+_LEADING_ID = re.compile(rb'\s*\{\s*"id"\s*:\s*"([^"\\]+)"')
+
+
+class FastPathDeclined(Exception):
+    """Input the fast path cannot vouch for: the sequential path decides (and reports)."""
+
+
+@dataclass
+class _OutcomeIndex:
+    path: str
+    ids: list[str]
+    position: dict[str, int]
+    starts: array[int]
+    lengths: array[int]
+
+
+@dataclass
+class _Range:
+    start: int
+    end: int
+
+
+@dataclass
+class _Part:
+    table: CaseTable
+    failures: dict[str, list[FailureRow]]
+    refusal_checked: int
+    digests: list[bytes]
+    golden_ids: list[str]
+    selected: list[int]
+    used: bytes
+
+
+@dataclass
+class ParallelResult:
+    """What the sequential path would produce, for the caller to assemble the report."""
+
+    table: CaseTable
+    failures: dict[str, list[FailureRow]]
+    refusal_checked: int
+    fingerprint: str
+    n_golden: int
+    positions: list[int]
+    unknown_ids: list[str]
+
+
+def default_workers(golden_path: str) -> int:
+    """One worker per core, but none for a golden set too small to gain from it."""
+    try:
+        size = os.path.getsize(golden_path)
+    except OSError:
+        return 1
+    by_size = max(1, size // MIN_BYTES_PER_WORKER)
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return int(max(1, min(by_size, cores or 1, MAX_WORKERS)))
+
+
+def _parse(data: bytes) -> Any:
+    obj = loads_fast(data)
+    if obj is not None:
+        return obj
+    try:
+        text = decode_line("", 0, data, 0)
+        return loads_strict(text) if text.strip() else None
+    except (ValueError, RecursionError, RagspineError):
+        raise FastPathDeclined from None
+
+
+def _index_outcomes(path: str, max_bytes: int) -> _OutcomeIndex:
+    check_size(path, max_bytes)
+    ids: list[str] = []
+    position: dict[str, int] = {}
+    starts = array("q")
+    lengths = array("q")
+    offset = 0
+    with open(path, "rb") as handle:
+        for data in handle:
+            match = _LEADING_ID.match(data)
+            if match is not None and match.group(1).isascii():
+                case_id = match.group(1).decode("ascii")
+            else:
+                obj = _parse(data)
+                if obj is None:  # a blank line
+                    offset += len(data)
+                    continue
+                raw = obj.get("id") if isinstance(obj, dict) else None
+                if not isinstance(raw, str):
+                    raise FastPathDeclined
+                case_id = raw
+            if case_id in position:
+                raise FastPathDeclined
+            position[case_id] = len(ids)
+            ids.append(case_id)
+            starts.append(offset)
+            lengths.append(len(data))
+            offset += len(data)
+    if not ids:
+        raise FastPathDeclined
+    return _OutcomeIndex(path, ids, position, starts, lengths)
+
+
+def _ranges(path: str, count: int) -> list[_Range]:
+    """``count`` byte ranges of the file, each ending at a line end."""
+    size = os.path.getsize(path)
+    cuts = [0]
+    with open(path, "rb") as handle:
+        for i in range(1, count):
+            handle.seek(max(size * i // count, cuts[-1]))
+            if cuts[-1] < handle.tell():
+                handle.readline()
+            cuts.append(min(handle.tell(), size))
+    cuts.append(size)
+    return [_Range(a, b) for a, b in pairwise(cuts) if b > a] or [_Range(0, 0)]
+
+
+# Set by the parent before the workers fork; the children read it, never write it.
+_STATE: dict[str, Any] = {}
+
+
+def _read_outcome(handle: int, index: _OutcomeIndex, i: int, case_id: str) -> Outcome:
+    data = os.pread(handle, index.lengths[i], index.starts[i])
+    obj = _parse(data)
+    try:
+        outcome = Outcome.model_validate(obj)
+    except ValidationError:
+        raise FastPathDeclined from None
+    if outcome.id != case_id:
+        raise FastPathDeclined
+    return outcome
+
+
+def _score_range(part: int) -> _Part:
+    golden_path: str = _STATE["golden"]
+    index: _OutcomeIndex = _STATE["index"]
+    settings: QASettings = _STATE["settings"]
+    shard: Shard | None = _STATE["shard"]
+    span: _Range = _STATE["ranges"][part]
+    scorer = CaseScorer(settings)
+    digests: list[bytes] = []
+    golden_ids: list[str] = []
+    selected: list[int] = []
+    used = bytearray(len(index.ids))
+    outcomes = os.open(index.path, os.O_RDONLY)
+    try:
+        with open(golden_path, "rb") as handle:
+            handle.seek(span.start)
+            offset = span.start
+            while offset < span.end:
+                data = handle.readline()
+                if not data:
+                    break
+                first = offset == 0
+                offset += len(data)
+                obj = _parse(data[3:] if first and data.startswith(b"\xef\xbb\xbf") else data)
+                if obj is None:
+                    continue
+                if not isinstance(obj, dict):
+                    raise FastPathDeclined
+                try:
+                    case = GoldenCase.model_validate(obj)
+                except ValidationError:
+                    raise FastPathDeclined from None
+                if case_rule_violations(case):
+                    raise FastPathDeclined
+                digests.append(case_digest(case))
+                local = len(golden_ids)
+                golden_ids.append(case.id)
+                if shard is not None and shard_of(case.id, shard.count) != shard.index:
+                    continue
+                selected.append(local)
+                i = index.position.get(case.id)
+                if i is None:
+                    outcome = error_outcome(case.id, MISSING_OUTCOME)
+                else:
+                    used[i] = 1
+                    outcome = _read_outcome(outcomes, index, i, case.id)
+                scorer.score(case, outcome)
+    finally:
+        os.close(outcomes)
+    return _Part(
+        scorer.table.build(),
+        scorer.failures,
+        scorer.refusal_checked,
+        digests,
+        golden_ids,
+        selected,
+        bytes(used),
+    )
+
+
+def _run_parts(count: int) -> list[_Part]:
+    if count == 1:
+        return [_score_range(0)]
+    gc.freeze()  # keep the parent's objects out of the children's collector and pages
+    try:
+        context = multiprocessing.get_context("fork")
+        with ProcessPoolExecutor(max_workers=count, mp_context=context) as pool:
+            return list(pool.map(_score_range, range(count)))
+    finally:
+        gc.unfreeze()
+
+
+def score_outcomes_file(
+    golden_path: str,
+    outcomes_path: str,
+    settings: QASettings,
+    *,
+    workers: int,
+    shard: Shard | None = None,
+    max_bytes: int,
+) -> ParallelResult:
+    """Score every golden case (of ``shard``) against its outcome line, in ``workers``.
+
+    Raises FastPathDeclined for anything the sequential path must judge.
+    """
+    check_size(golden_path, max_bytes)
+    index = _index_outcomes(outcomes_path, max_bytes)
+    if workers > 1 and "fork" not in multiprocessing.get_all_start_methods():
+        workers = 1
+    ranges = _ranges(golden_path, max(1, workers))
+    _STATE.update(golden=golden_path, index=index, settings=settings, shard=shard, ranges=ranges)
+    try:
+        parts = _run_parts(len(ranges))
+    finally:
+        _STATE.clear()
+    golden_ids = [i for p in parts for i in p.golden_ids]
+    if not golden_ids or len(set(golden_ids)) != len(golden_ids):
+        raise FastPathDeclined
+    positions: list[int] = []
+    base = 0
+    for p in parts:
+        positions += [base + local for local in p.selected]
+        base += len(p.golden_ids)
+    used = np.zeros(len(index.ids), dtype=bool)
+    for p in parts:
+        used |= np.frombuffer(p.used, dtype=np.uint8).astype(bool)
+    unused = np.flatnonzero(~used).tolist()
+    golden = set(golden_ids) if unused and shard is not None else set()
+    unknown: list[str] = []
+    with open(outcomes_path, "rb") as handle:
+        fd = handle.fileno()
+        for i in unused:
+            case_id = index.ids[i]
+            _read_outcome(fd, index, i, case_id)  # every line is validated, used or not
+            if case_id not in golden:
+                unknown.append(case_id)
+    failures: dict[str, list[FailureRow]] = {}
+    for p in parts:
+        for gate, rows in p.failures.items():
+            failures.setdefault(gate, []).extend(rows)
+    return ParallelResult(
+        table=CaseTable.concat([p.table for p in parts]),
+        failures=failures,
+        refusal_checked=sum(p.refusal_checked for p in parts),
+        fingerprint=fingerprint_digests(d for p in parts for d in p.digests),
+        n_golden=len(golden_ids),
+        positions=positions,
+        unknown_ids=unknown,
+    )
