@@ -65,16 +65,36 @@ _SURROGATE_ESCAPE_BYTES = re.compile(rb"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 # A key token: a closing quote, optional JSON whitespace, a colon. Every key of a document
 # produces one match; a match inside a string value only adds to the count.
 _KEY_TOKEN = re.compile(rb'"[ \t\r\n]*:')
-# An integer literal too long for 64 bits: orjson would read it as a float, json as an int.
-_LONG_DIGITS = re.compile(rb"[0-9]{19}")
+# Beyond 64 bits orjson reads an integer literal as a float where json keeps an int; a
+# float this large (from either kind of literal) sends the document to the strict path.
+_BIG_FLOAT = 2.0**63
 
 
 def _count_keys(obj: Any) -> int:
-    if isinstance(obj, dict):
-        return len(obj) + sum(_count_keys(v) for v in obj.values() if isinstance(v, dict | list))
-    if isinstance(obj, list):
-        return sum(_count_keys(v) for v in obj if isinstance(v, dict | list))
-    return 0
+    """Keys of every object in the document; -1 when a float is too large to trust."""
+    count = 0
+    kind = type(obj)
+    if kind is dict:
+        count = len(obj)
+        values = obj.values()
+    elif kind is list:
+        values = obj
+    else:
+        return -1 if kind is float and abs(obj) >= _BIG_FLOAT else 0
+    for value in values:
+        kind = type(value)
+        if kind is dict or kind is list:
+            inner = _count_keys(value)
+            if inner < 0:
+                return -1
+            count += inner
+        elif kind is float and abs(value) >= _BIG_FLOAT:
+            return -1
+    return count
+
+
+# A quote followed by JSON whitespace: only then can a key hide from a `":` count.
+_QUOTE_SPACE = re.compile(rb'"[ \t\r\n]')
 
 
 def loads_fast(data: bytes) -> Any:
@@ -83,19 +103,25 @@ def loads_fast(data: bytes) -> Any:
     orjson already refuses NaN/Infinity, lone surrogates and invalid UTF-8 (the strict
     parser then names the problem), but keeps the last of duplicate keys. A document
     has no duplicate key when its parsed key count equals a count that can only be
-    higher: its colons, or else its key tokens. ``None`` for ``null`` too: the strict
-    path decides that (rare) document.
+    higher: its colons; its ``":`` pairs when no quote is followed by whitespace; else
+    its key tokens. ``None`` for ``null`` too: the strict path decides that document.
     """
-    if data.startswith(b"\xef\xbb\xbf") or _LONG_DIGITS.search(data) is not None:
+    if data.startswith(b"\xef\xbb\xbf"):
         return None
     try:
         obj = orjson.loads(data)
     except orjson.JSONDecodeError:
         return None
     keys = _count_keys(obj)
-    if keys != data.count(b":") and keys != len(_KEY_TOKEN.findall(data)):
+    if keys < 0:
         return None
-    return obj
+    if keys == data.count(b":"):
+        return obj
+    if keys == data.count(b'":') and _QUOTE_SPACE.search(data) is None:
+        return obj
+    if keys == len(_KEY_TOKEN.findall(data)):
+        return obj
+    return None
 
 
 def loads_strict(text: str | bytes) -> Any:

@@ -27,7 +27,7 @@ from .gates import GATES, GateSettings, detect_fabricated_numbers
 from .golden.load import GoldenSet
 from .golden.models import GoldenCase
 from .metrics.attribution import NEXT_STEPS, attribute, count_attributions
-from .metrics.retrieval import case_retrieval, metric_names
+from .metrics.retrieval import case_retrieval, checked_case_retrieval, metric_names
 from .outcomes.model import Outcome
 from .report.cases import CaseTable, CaseTableBuilder, as_case_table
 from .report.model import (
@@ -99,15 +99,14 @@ class CaseScorer:
         self.failures: dict[str, list[FailureRow]] = {name: [] for name in GATE_NAMES}
         self.refusal_checked = 0
         self._gates = tuple((gate, gate.name) for gate in GATES)
+        case_retrieval([], {}, settings.ks, relevance_level=settings.relevance_level)  # checks
+        self._ks = tuple(sorted(set(settings.ks)))
 
     def score(self, case: GoldenCase, outcome: Outcome) -> None:
         """Every applicable gate, fabrication, retrieval rank and attribution of one case."""
         settings = self.settings
-        retrieval = case_retrieval(
-            outcome.ranked_docs(),
-            case.relevance(),
-            settings.ks,
-            relevance_level=settings.relevance_level,
+        retrieval = checked_case_retrieval(
+            outcome.ranked_docs(), case.relevance(), self._ks, settings.relevance_level
         )
         results: dict[str, bool] = {}
         error = outcome.error

@@ -23,6 +23,9 @@ from ragspine_action.jsonio import iter_jsonl_lines, loads_fast, loads_strict
         b'{"n": Infinity}',
         b'"\\ud800"',
         b'{"big": 123456789012345678901234567890}',  # json: int; orjson: float
+        b'{"a": [1, {"b": -12345678901234567890}]}',
+        b'{"f": 1e19}',  # a float that large is sent to the strict path too
+        b'{"q": "say \\"hi\\" now", "a": 1, "a": 2}',  # escaped quote then a space
         b"\xef\xbb\xbf{}",
         b"\xff{}",
         b"",

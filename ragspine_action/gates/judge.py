@@ -129,6 +129,11 @@ def content_tokens(text: str) -> list[str]:
     return [t for t in tokenize(text) if t not in _STOPWORDS]
 
 
+def _has_content(text: str) -> bool:
+    """Whether any token is a content token (stops at the first one, unlike content_tokens)."""
+    return any(m.group() not in _STOPWORDS for m in _TOKEN.finditer(text.lower()))
+
+
 def split_claims(answer: str, cited_docs: Iterable[str] = ()) -> list[str]:
     """Sentences of an answer that assert something (citations and markers removed).
 
@@ -145,7 +150,7 @@ def split_claims(answer: str, cited_docs: Iterable[str] = ()) -> list[str]:
                 rest = rest.replace(name, " ")
             piece = _CITATION_PARTS.sub(" ", rest)
         sentence = _INDEX_MARKER.sub(" ", piece).strip()
-        if sentence and content_tokens(sentence):
+        if sentence and _has_content(sentence):
             claims.append(sentence)
     return claims
 

@@ -50,6 +50,7 @@ __all__ = [
     "RetrievalSummary",
     "aggregate_retrieval",
     "case_retrieval",
+    "checked_case_retrieval",
     "dedupe",
     "first_relevant_rank",
     "hit_at",
@@ -224,6 +225,17 @@ def case_retrieval(
     """All metrics of one case at each k, on the deduplicated ranking."""
     kk = _normalise_ks(ks)
     _check_level(relevance_level)
+    return checked_case_retrieval(ranked_docs, relevance, kk, relevance_level)
+
+
+def checked_case_retrieval(
+    ranked_docs: Sequence[str],
+    relevance: Mapping[str, int],
+    kk: tuple[int, ...],
+    relevance_level: int,
+) -> CaseRetrieval:
+    """``case_retrieval`` for ks already normalised and a level already checked (the
+    per-case loop of a million cases checks them once)."""
     docs = dedupe(ranked_docs)
     n_relevant = _num_relevant(relevance, relevance_level)
     if n_relevant == 0:
