@@ -177,14 +177,13 @@ def check_size(path: str | os.PathLike[str], max_bytes: int) -> None:
         raise InputError.single(str(path), f"file is {size} bytes, over the limit of {max_bytes}")
 
 
-def read_text_file(
-    path: str | os.PathLike[str], *, max_bytes: int = DEFAULT_MAX_INPUT_BYTES
-) -> str:
-    """Read a whole UTF-8 file, turning every OS or decoding problem into an InputError."""
-    name = str(path)
-    with _os_errors_as_input_errors(name):
+def _read_bytes(path: str | os.PathLike[str], max_bytes: int) -> bytes:
+    with _os_errors_as_input_errors(str(path)):
         check_size(path, max_bytes)
-        data = Path(path).read_bytes()
+        return Path(path).read_bytes()
+
+
+def _decode_file(name: str, data: bytes) -> str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -195,11 +194,23 @@ def read_text_file(
     return text.removeprefix("\ufeff")
 
 
+def read_text_file(
+    path: str | os.PathLike[str], *, max_bytes: int = DEFAULT_MAX_INPUT_BYTES
+) -> str:
+    """Read a whole UTF-8 file, turning every OS or decoding problem into an InputError."""
+    return _decode_file(str(path), _read_bytes(path, max_bytes))
+
+
 def read_json_file(
     path: str | os.PathLike[str], *, max_bytes: int = DEFAULT_MAX_INPUT_BYTES
 ) -> Any:
     """Read one strict JSON document; errors name the file and line."""
-    text = read_text_file(path, max_bytes=max_bytes)
+    data = _read_bytes(path, max_bytes)
+    fast = loads_fast(data)
+    if fast is not None:
+        return fast
+    text = _decode_file(str(path), data)
+    del data
     try:
         return loads_strict(text)
     except json.JSONDecodeError as exc:
