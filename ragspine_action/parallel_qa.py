@@ -103,15 +103,23 @@ def default_workers(golden_path: str) -> int:
     return int(max(1, min(by_size, cores or 1, MAX_WORKERS)))
 
 
-def _parse(data: bytes) -> Any:
+_BLANK: dict[str, Any] = {}  # what _parse returns for a blank line (identity-compared)
+
+
+def _parse(data: bytes) -> dict[str, Any]:
+    """One line's object, ``_BLANK`` for a blank line; anything else is declined."""
     obj = loads_fast(data)
-    if obj is not None:
-        return obj
-    try:
-        text = decode_line("", 0, data, 0)
-        return loads_strict(text) if text.strip() else None
-    except (ValueError, RecursionError, RagspineError):
-        raise FastPathDeclined from None
+    if obj is None:
+        try:
+            text = decode_line("", 0, data, 0)
+            if not text.strip():
+                return _BLANK
+            obj = loads_strict(text)
+        except (ValueError, RecursionError, RagspineError):
+            raise FastPathDeclined from None
+    if not isinstance(obj, dict):
+        raise FastPathDeclined
+    return obj
 
 
 def _index_outcomes(path: str, max_bytes: int) -> _OutcomeIndex:
@@ -128,10 +136,10 @@ def _index_outcomes(path: str, max_bytes: int) -> _OutcomeIndex:
                 case_id = match.group(1).decode("ascii")
             else:
                 obj = _parse(data)
-                if obj is None:  # a blank line
+                if obj is _BLANK:
                     offset += len(data)
                     continue
-                raw = obj.get("id") if isinstance(obj, dict) else None
+                raw = obj.get("id")
                 if not isinstance(raw, str):
                     raise FastPathDeclined
                 case_id = raw
@@ -167,9 +175,8 @@ _STATE: dict[str, Any] = {}
 
 def _read_outcome(handle: int, index: _OutcomeIndex, i: int, case_id: str) -> Outcome:
     data = os.pread(handle, index.lengths[i], index.starts[i])
-    obj = _parse(data)
     try:
-        outcome = Outcome.model_validate(obj)
+        outcome = Outcome.model_validate(_parse(data))
     except ValidationError:
         raise FastPathDeclined from None
     if outcome.id != case_id:
@@ -200,10 +207,8 @@ def _score_range(part: int) -> _Part:
                 first = offset == 0
                 offset += len(data)
                 obj = _parse(data[3:] if first and data.startswith(b"\xef\xbb\xbf") else data)
-                if obj is None:
+                if obj is _BLANK:
                     continue
-                if not isinstance(obj, dict):
-                    raise FastPathDeclined
                 try:
                     case = GoldenCase.model_validate(obj)
                 except ValidationError:

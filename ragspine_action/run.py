@@ -26,7 +26,14 @@ from .baseline.stats import paired_bootstrap
 from .baseline.store import load_baseline, write_baseline
 from .baseline.values import extraction_suite_values, qa_suite_values
 from .config import RunConfig, validate_config
-from .errors import EXIT_ERROR, EXIT_PASS, EXIT_REGRESSION, ConfigError, StaleBaselineError
+from .errors import (
+    EXIT_ERROR,
+    EXIT_PASS,
+    EXIT_REGRESSION,
+    ConfigError,
+    RagspineError,
+    StaleBaselineError,
+)
 from .extraction import (
     ExtractionOptions,
     FixturePair,
@@ -371,8 +378,8 @@ def _outcomes_file_qa(
             shard=shard,
             max_bytes=config.max_input_bytes,
         )
-    except (FastPathDeclined, OSError):
-        return None
+    except (FastPathDeclined, OSError, RagspineError):
+        return None  # the sequential path reports it, in its own order
     qa = assemble_qa(
         mode=config.mode,
         system="outcomes",

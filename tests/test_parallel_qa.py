@@ -367,12 +367,6 @@ def test_input_problems_get_the_sequential_paths_message(
     _check_handed_over(mutation, synth, tmp_path, capsys)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: parallel_qa._parse returns None for a `null` line, which the fast path "
-    "skips as a blank line; the sequential path reports 'expected a JSON object, got "
-    "NoneType' (exit 2), the fast path scores the run (exit 0)",
-)
 @pytest.mark.parametrize(
     "mutation", [_golden_null_line, _outcome_null_line], ids=lambda m: m.__name__.strip("_")
 )
@@ -382,13 +376,6 @@ def test_a_null_line_gets_the_sequential_paths_message(
     _check_handed_over(mutation, synth, tmp_path, capsys)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: score_outcomes_file calls check_size on the outcomes file itself and lets "
-    "its InputError escape (it is no FastPathDeclined), so a golden problem is reported as "
-    "'outcomes: file is N bytes, over the limit' instead of the sequential path's "
-    "golden:LINE message (the sequential path reads the golden set first)",
-)
 def test_an_oversized_outcomes_file_does_not_hide_a_golden_problem(
     synth: Synth, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
