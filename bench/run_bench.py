@@ -1,17 +1,50 @@
 """Benchmark: wall time, cases per second and peak memory per stage, at 10k–1M cases.
 
-    python bench/run_bench.py                      # 10k and 100k cases, 1M extraction cells
-    python bench/run_bench.py --sizes 10000,100000,1000000 --out bench/results.json
+    python bench/run_bench.py                                   # 10k and 100k cases, 1M cells
+    python bench/run_bench.py --sizes 10000,100000,1000000      # adds the million-case run
+
+Options: ``--workers N`` (default 0: as the CLI, one per core when the golden set is big
+enough) is passed to the staged run and to every end-to-end run; ``--cells`` sets the
+extraction size (0 skips it); ``--out`` the JSON file (default ``bench/results.json``).
 
 Synthetic inputs come from ``bench/synth.py`` (deterministic, cached in ``--data-dir``).
-Each size runs in its own process, so one size's memory never inflates another's:
+Each size runs in its own process, so one size's memory never inflates another's.
 
-* ``stages``: the pipeline step by step in one process (load + validate, retrieval
-  metrics, all gates, baseline compare, bootstrap intervals, report JSON + markdown);
-  ``peak_rss_mb`` is the process's peak resident size once the stage is done
-  (``getrusage``; it only grows, so it is the peak up to and including that stage);
-* ``end_to_end``: ``ragspine-eval --system outcomes … --baseline … --report …`` as a
-  user runs it, wall time and the peak RSS of that process (``os.wait4``).
+``--system outcomes`` scores in worker processes (``ragspine_action.parallel_qa``): the
+main process indexes the outcomes file, then forks the workers, which share its pages
+copy-on-write, score one byte range of the golden file each and send back columns.
+So memory is reported per process and for the whole tree:
+
+* ``stages`` (the pipeline step by step in one process, as ``ragspine_action.run`` calls
+  it): score (parallel workers: load + validate + all gates + retrieval), baseline
+  values, baseline compare without and with bootstrap intervals, report JSON (streamed,
+  ``write_report``) + markdown.
+
+  - ``peak_rss_mb``: the bench process's peak resident size once the stage is done
+    (``getrusage(RUSAGE_SELF)``; it only grows, so it is the peak up to and including
+    that stage). Workers are separate processes and are not in it.
+  - ``largest_worker_rss_mb``: the peak RSS of the largest single worker
+    (``getrusage(RUSAGE_CHILDREN)``); None when the set was scored in-process (1 worker).
+    RSS counts the pages a worker shares with the main process in full, so main + worker
+    RSS overstates the total; the end-to-end tree figure below does not.
+
+* ``end_to_end``: ``python -m ragspine_action.cli --system outcomes --mode bench …
+  --report … --quiet --no-config`` as a user runs it, three times: with
+  ``--no-baseline``, a first run that creates the baseline, a second that compares.
+
+  - ``peak_rss_mb``: ``ru_maxrss`` from ``os.wait4``. Linux reports the larger of the CLI
+    process's own peak and that of its largest reaped child, i.e. the largest single
+    process of the run (normally the main one).
+  - ``main_hwm_mb``: the CLI process's own peak RSS (``VmHWM`` in /proc/<pid>/status),
+    last sampled up to 0.05 s before it exits.
+  - ``peak_tree_pss_mb``: the peak memory of the whole process tree: every 0.05 s the sum
+    of ``Pss`` (/proc/<pid>/smaps_rollup) over the CLI process and all its descendants.
+    PSS divides each shared page among the processes mapping it, so pages the workers
+    share copy-on-write with the main process count once: this is what the run costs
+    the machine. ``peak_tree_procs`` is the most processes seen at once.
+
+The printed table shows ``peak MB`` (the peak RSS figures above) and ``tree MB``
+(``peak_tree_pss_mb``, end-to-end rows only); the JSON keeps every field.
 """
 
 from __future__ import annotations
@@ -21,10 +54,12 @@ import json
 import os
 import platform
 import resource
+import select
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -35,24 +70,57 @@ sys.path.insert(0, str(HERE))
 
 import synth  # noqa: E402
 
+SAMPLE_S = 0.05
+
+
+def _mb(kib: float) -> float:
+    return round(kib / 1024, 1)
+
 
 def _rss_mb() -> float:
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return _mb(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 
 
-def _stages(n: int, data_dir: Path) -> dict[str, Any]:
-    """Run every QA stage in this process; returns per-stage timings."""
+# ---------------------------------------------------------------------------- stages
+
+
+def _stages(n: int, data_dir: Path, workers: int) -> dict[str, Any]:
+    """The QA pipeline stage by stage in this process (the scoring stage forks workers)."""
     from ragspine_action.baseline.ratchet import compare, entry_from_values
-    from ragspine_action.baseline.stats import paired_bootstrap
     from ragspine_action.baseline.values import qa_suite_values
-    from ragspine_action.golden.load import load_golden_set
-    from ragspine_action.metrics.retrieval import aggregate_retrieval, case_retrieval
-    from ragspine_action.qa import QASettings, evaluate_qa
-    from ragspine_action.report.model import Interval, Report, ToolInfo
+    from ragspine_action.config import RunConfig, validate_config
+    from ragspine_action.gates import GateSettings, LexicalJudge
+    from ragspine_action.parallel_qa import default_workers
+    from ragspine_action.perf import gc_paused
+    from ragspine_action.qa import QASettings
+    from ragspine_action.report.model import Report, ToolInfo
     from ragspine_action.report.render_markdown import render_markdown
-    from ragspine_action.systems.outcomes_file import OutcomesFileSystem
+    from ragspine_action.report.write import write_report
+    from ragspine_action.run import _interval_fn, _outcomes_file_qa
 
     golden_path, outcomes_path = synth.write_qa(data_dir, n)
+    config = validate_config(
+        RunConfig(
+            system="outcomes",
+            mode="bench",
+            golden=str(golden_path),
+            outcomes=str(outcomes_path),
+            baseline=None,
+            workers=workers,
+        )
+    )
+    # The settings run._run builds from the config.
+    settings = QASettings(
+        gates=GateSettings(
+            judge=LexicalJudge(config.faithfulness_threshold),
+            answer_accuracy_threshold=config.answer_accuracy_threshold,
+            period_patterns=config.period_patterns,
+        ),
+        ks=config.ks,
+        protected_k=config.protected_k,
+        relevance_level=config.relevance_level,
+    )
+    used_workers = config.workers or default_workers(config.golden)
     rows: list[dict[str, Any]] = []
 
     def stage(name: str, started: float) -> None:
@@ -62,67 +130,66 @@ def _stages(n: int, data_dir: Path) -> dict[str, Any]:
                 "stage": name,
                 "wall_s": round(wall, 3),
                 "cases_per_s": round(n / wall) if wall else None,
-                "peak_rss_mb": round(_rss_mb(), 1),
+                "peak_rss_mb": _rss_mb(),
             }
         )
 
-    t = time.perf_counter()
-    golden = load_golden_set(golden_path)
-    collection = OutcomesFileSystem(str(outcomes_path)).collect(golden.cases)
-    stage("load + validate (golden, outcomes)", t)
+    with gc_paused():  # as run.run: the collector is paused for the whole evaluation
+        t = time.perf_counter()
+        qa = _outcomes_file_qa(config, settings, None)
+        if qa is None:
+            raise SystemExit(
+                f"bench: the parallel path declined {golden_path} / {outcomes_path} "
+                "(the CLI would fall back to the sequential path): check the inputs"
+            )
+        stage("score (parallel workers: load + validate + all gates + retrieval)", t)
+        children_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
 
-    t = time.perf_counter()
-    settings = QASettings()
-    per_case = [
-        (c.id, c.tags, case_retrieval(collection.outcomes[c.id].ranked_docs(), c.relevance()))
-        for c in golden.cases
-    ]
-    aggregate_retrieval(per_case)
-    del per_case
-    stage("retrieval metrics (per case + means)", t)
+        t = time.perf_counter()
+        values = qa_suite_values(qa, config.protected_k)
+        stage("baseline values", t)
 
-    t = time.perf_counter()
-    qa = evaluate_qa(golden, collection, mode="bench", system="outcomes", settings=settings)
-    stage("score all gates (incl. retrieval, attribution)", t)
-    del collection
+        entry = entry_from_values(values, recorded_at="", tool_version="")
+        t = time.perf_counter()
+        compare(entry, values, None)
+        stage("baseline compare (no intervals)", t)
 
-    values = qa_suite_values(qa, settings.protected_k)
-    entry = entry_from_values(values, recorded_at="", tool_version="")
-    t = time.perf_counter()
-    compare(entry, values, None)
-    stage("baseline compare (no intervals)", t)
+        t = time.perf_counter()
+        compare(entry, values, _interval_fn(config))  # the CLI's: 5000 resamples
+        stage("+ bootstrap intervals", t)
 
-    def interval(before: Any, now: Any) -> Interval:
-        got = paired_bootstrap(before or now, now, resamples=5000, seed=2026)
-        return Interval(delta_low=got.delta_low, delta_high=got.delta_high)
-
-    t = time.perf_counter()
-    compare(entry, values, interval)
-    stage("baseline compare + bootstrap intervals", t)
-
-    t = time.perf_counter()
-    report = Report(
-        tool=ToolInfo(version="bench"),
-        verdict="pass",
-        exit_code=0,
-        summary="",
-        generated_at="",
-        qa=qa,
-    )
-    text = report.model_dump_json(indent=2, by_alias=True)
-    markdown = render_markdown(report)
-    stage("report JSON + markdown", t)
+    with tempfile.TemporaryDirectory(prefix="ragspine-bench-") as tmp:
+        report_path = Path(tmp) / "report.json"
+        t = time.perf_counter()
+        report = Report(
+            tool=ToolInfo(version="bench"),
+            verdict="pass",
+            exit_code=0,
+            summary="",
+            generated_at="",
+            qa=qa,
+        )
+        write_report(report, report_path)
+        markdown = render_markdown(report)
+        stage("report JSON (streamed) + markdown", t)
+        report_bytes = report_path.stat().st_size
     return {
         "n_cases": n,
+        "workers": used_workers,
+        "largest_worker_rss_mb": _mb(children_kib) if children_kib else None,
         "stages": rows,
-        "report_mb": round(len(text) / 2**20, 1),
+        "report_mb": round(report_bytes / 2**20, 1),
         "markdown_chars": len(markdown),
     }
 
 
-def _extraction(n_cells: int, data_dir: Path) -> dict[str, Any]:
+# ------------------------------------------------------------------------ extraction
+
+
+def _extraction(n_cells: int, data_dir: Path, workers: int) -> dict[str, Any]:
     from ragspine_action.extraction import load_fixtures, pairs_from_paths, score_fixtures
 
+    del workers  # the extraction suite runs in one process
     facts, truth = synth.write_extraction(data_dir, n_cells)
     t = time.perf_counter()
     fixtures = load_fixtures(pairs_from_paths([str(facts)], [str(truth)]))
@@ -136,16 +203,115 @@ def _extraction(n_cells: int, data_dir: Path) -> dict[str, Any]:
         "load_s": round(load_s, 3),
         "score_s": round(score_s, 3),
         "cells_per_s": round(n_cells / (load_s + score_s)),
-        "peak_rss_mb": round(_rss_mb(), 1),
+        "peak_rss_mb": _rss_mb(),
         "accuracy": {k: v.get("accuracy") for k, v in channels.items()},
     }
 
 
-def _end_to_end(n: int, data_dir: Path) -> dict[str, Any]:
+# ------------------------------------------------------------------------ end to end
+
+
+def _tree_pids(root: int) -> list[int]:
+    """``root`` and all its live descendants (children of every thread, recursively)."""
+    found: list[int] = []
+    todo = [root]
+    while todo:
+        pid = todo.pop()
+        found.append(pid)
+        try:
+            tasks = os.listdir(f"/proc/{pid}/task")
+        except OSError:
+            continue
+        for tid in tasks:
+            try:
+                text = Path(f"/proc/{pid}/task/{tid}/children").read_text()
+            except OSError:
+                continue
+            todo += [int(child) for child in text.split()]
+    return found
+
+
+def _proc_kib(path: str, field: str) -> int:
+    """A ``Field:   123 kB`` value of a /proc file; 0 when the process is gone."""
+    try:
+        with open(path, encoding="ascii") as handle:
+            for line in handle:
+                if line.startswith(field):
+                    return int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0
+
+
+class _TreeSampler:
+    """Peak PSS of a process tree and the root's own VmHWM, sampled on demand."""
+
+    def __init__(self, root: int) -> None:
+        self.root = root
+        self.peak_pss_kib = 0
+        self.peak_procs = 0
+        self.root_hwm_kib = 0
+
+    def sample(self) -> None:
+        pids = _tree_pids(self.root)
+        total = sum(_proc_kib(f"/proc/{pid}/smaps_rollup", "Pss:") for pid in pids)
+        self.peak_pss_kib = max(self.peak_pss_kib, total)
+        self.peak_procs = max(self.peak_procs, len(pids))
+        self.root_hwm_kib = max(self.root_hwm_kib, _proc_kib(f"/proc/{self.root}/status", "VmHWM:"))
+
+
+def _pidfd(pid: int) -> int | None:
+    """A descriptor that becomes readable when ``pid`` exits (None: sleep instead)."""
+    try:
+        return os.pidfd_open(pid) if hasattr(os, "pidfd_open") else None
+    except OSError:  # a kernel without pidfd (< 5.3)
+        return None
+
+
+def _measure(cmd: list[str], report: Path) -> dict[str, Any]:
+    """Run ``cmd``; wall time, exit code and memory of the process and its tree."""
+    with tempfile.TemporaryFile() as stderr:
+        started = time.perf_counter()
+        proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=stderr)
+        sampler = _TreeSampler(proc.pid)
+        exited = _pidfd(proc.pid)
+        try:
+            while True:
+                sampler.sample()
+                # Poll without reaping, so wait4 below still gets the process's rusage.
+                if os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT):
+                    break
+                if exited is None:
+                    time.sleep(SAMPLE_S)
+                else:  # wakes at once when the process exits: the wall time stays exact
+                    select.select([exited], [], [], SAMPLE_S)
+        finally:
+            if exited is not None:
+                os.close(exited)
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - started
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        stderr.seek(0)
+        errors = stderr.read().decode("utf-8", "replace").strip()
+    row: dict[str, Any] = {
+        "wall_s": round(wall, 2),
+        "exit_code": proc.returncode,
+        "peak_rss_mb": _mb(usage.ru_maxrss),
+        "main_hwm_mb": _mb(sampler.root_hwm_kib),
+        "peak_tree_pss_mb": _mb(sampler.peak_pss_kib),
+        "peak_tree_procs": sampler.peak_procs,
+        "report_mb": round(report.stat().st_size / 2**20, 1) if report.exists() else None,
+    }
+    if proc.returncode != 0:
+        row["stderr_tail"] = errors[-2000:]
+    return row
+
+
+def _end_to_end(n: int, data_dir: Path, workers: int) -> dict[str, Any]:
     golden, outcomes = synth.write_qa(data_dir, n)
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory(prefix="ragspine-bench-") as tmp:
         baseline, report = Path(tmp) / "baseline.json", Path(tmp) / "report.json"
-        cmd = [
+        base_cmd = [
             sys.executable,
             "-m",
             "ragspine_action.cli",
@@ -157,28 +323,25 @@ def _end_to_end(n: int, data_dir: Path) -> dict[str, Any]:
             str(golden),
             "--outcomes",
             str(outcomes),
-            "--baseline",
-            str(baseline),
             "--report",
             str(report),
             "--quiet",
             "--no-config",
+            "--workers",
+            str(workers),
         ]
         runs = []
-        for label in ("first run (creates the baseline)", "second run (compares)"):
-            started = time.perf_counter()
-            proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL)
-            _, status, usage = os.wait4(proc.pid, 0)
-            proc.returncode = os.waitstatus_to_exitcode(status)
-            runs.append(
-                {
-                    "run": label,
-                    "wall_s": round(time.perf_counter() - started, 2),
-                    "peak_rss_mb": round(usage.ru_maxrss / 1024, 1),
-                    "exit_code": proc.returncode,
-                }
-            )
-    return {"n_cases": n, "runs": runs}
+        for label, extra in (
+            ("no baseline", ["--no-baseline"]),
+            ("first run (creates the baseline)", ["--baseline", str(baseline)]),
+            ("second run (compares)", ["--baseline", str(baseline)]),
+        ):
+            report.unlink(missing_ok=True)
+            runs.append({"run": label, **_measure(base_cmd + extra, report)})
+    return {"n_cases": n, "workers": workers, "runs": runs}
+
+
+# ------------------------------------------------------------------------------ main
 
 
 def _machine() -> dict[str, Any]:
@@ -190,16 +353,36 @@ def _machine() -> dict[str, Any]:
                 break
     except OSError:
         pass
+    usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else None
     return {
         "nproc": os.cpu_count(),
+        "usable_cpus": usable,
         "cpu": model or platform.processor(),
         "python": platform.python_version(),
         "platform": platform.platform(),
     }
 
 
-def _child(kind: str, n: int, data_dir: Path) -> dict[str, Any]:
-    cmd = [sys.executable, __file__, "--child", kind, "--n", str(n), "--data-dir", str(data_dir)]
+_CHILDREN: dict[str, Callable[[int, Path, int], dict[str, Any]]] = {
+    "stages": _stages,
+    "extraction": _extraction,
+    "e2e": _end_to_end,
+}
+
+
+def _child(kind: str, n: int, data_dir: Path, workers: int) -> dict[str, Any]:
+    cmd = [
+        sys.executable,
+        __file__,
+        "--child",
+        kind,
+        "--n",
+        str(n),
+        "--data-dir",
+        str(data_dir),
+        "--workers",
+        str(workers),
+    ]
     done = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
     if done.returncode != 0:
         raise SystemExit(f"bench child {kind} {n} failed:\n{done.stderr}")
@@ -211,54 +394,95 @@ def main() -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     p.add_argument("--sizes", default="10000,100000", help="QA case counts (comma-separated)")
     p.add_argument("--cells", type=int, default=1_000_000, help="extraction cells (0: skip)")
+    p.add_argument(
+        "--workers", type=int, default=0, help="scoring processes, as the CLI's (0: auto)"
+    )
     p.add_argument("--data-dir", default=str(HERE / ".data"), help="cache of generated inputs")
     p.add_argument("--out", default=str(HERE / "results.json"), help="JSON results file")
-    p.add_argument("--child", help=argparse.SUPPRESS)
+    p.add_argument("--child", choices=sorted(_CHILDREN), help=argparse.SUPPRESS)
     p.add_argument("--n", type=int, help=argparse.SUPPRESS)
     args = p.parse_args()
+    if args.workers < 0:
+        p.error("--workers must be ≥ 0 (0: one per core when it pays)")
     data_dir = Path(args.data_dir)
     if args.child:
-        fn = {"stages": _stages, "extraction": _extraction, "e2e": _end_to_end}[args.child]
-        print(json.dumps(fn(args.n, data_dir)))
+        print(json.dumps(_CHILDREN[args.child](args.n, data_dir, args.workers)))
         return 0
     sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
-    results: dict[str, Any] = {"machine": _machine(), "qa": [], "end_to_end": []}
+    results: dict[str, Any] = {
+        "machine": _machine(),
+        "workers_flag": args.workers,
+        "qa": [],
+        "end_to_end": [],
+    }
     for n in sizes:
         synth.write_qa(data_dir, n)  # generate outside the timed processes
-        results["qa"].append(_child("stages", n, data_dir))
-        results["end_to_end"].append(_child("e2e", n, data_dir))
+        results["qa"].append(_child("stages", n, data_dir, args.workers))
+        results["end_to_end"].append(_child("e2e", n, data_dir, args.workers))
     if args.cells:
         synth.write_extraction(data_dir, args.cells)
-        results["extraction"] = _child("extraction", args.cells, data_dir)
+        results["extraction"] = _child("extraction", args.cells, data_dir, args.workers)
     Path(args.out).write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     _print(results)
     print(f"\nwritten: {args.out}")
     return 0
 
 
+_LABEL = 66
+
+
+def _line(n: int, label: str, wall: float, rate: int | None, peak: float, tree: str = "") -> str:
+    return f"{n:>9}  {label:<{_LABEL}} {wall:>8.2f} {rate or 0:>9} {peak:>8.0f} {tree:>8}"
+
+
 def _print(results: dict[str, Any]) -> None:
     m = results["machine"]
     print(f"machine: {m['nproc']} × {m['cpu']}, Python {m['python']}")
-    print(f"{'cases':>9}  {'stage':<48} {'wall s':>8} {'cases/s':>9} {'peak MB':>8}")
+    head = f"{'cases':>9}  {'stage':<{_LABEL}} {'wall s':>8} {'cases/s':>9} {'peak MB':>8}"
+    print(f"{head} {'tree MB':>8}  exit")
     for size in results["qa"]:
         for row in size["stages"]:
             print(
-                f"{size['n_cases']:>9}  {row['stage']:<48} {row['wall_s']:>8.2f} "
-                f"{row['cases_per_s'] or 0:>9} {row['peak_rss_mb']:>8.0f}"
+                _line(
+                    size["n_cases"],
+                    row["stage"],
+                    row["wall_s"],
+                    row["cases_per_s"],
+                    row["peak_rss_mb"],
+                )
             )
+        worker_mb = size["largest_worker_rss_mb"]
+        note = f"{worker_mb:.0f} MB" if worker_mb is not None else "none forked"
+        print(
+            f"{'':>9}    ↳ workers: {size['workers']}, largest worker peak RSS: {note}; "
+            f"report {size['report_mb']} MB"
+        )
     for size in results["end_to_end"]:
+        n = size["n_cases"]
         for row in size["runs"]:
-            rate = round(size["n_cases"] / row["wall_s"]) if row["wall_s"] else 0
-            print(
-                f"{size['n_cases']:>9}  {'end to end: ' + row['run']:<48} {row['wall_s']:>8.2f} "
-                f"{rate:>9} {row['peak_rss_mb']:>8.0f}"
+            rate = round(n / row["wall_s"]) if row["wall_s"] else None
+            line = _line(
+                n,
+                "end to end: " + row["run"],
+                row["wall_s"],
+                rate,
+                row["peak_rss_mb"],
+                f"{row['peak_tree_pss_mb']:.0f}",
             )
+            print(f"{line}  {row['exit_code']:>4}")
+            if row["exit_code"] != 0:
+                last = (row.get("stderr_tail") or "(no stderr)").splitlines()[-1]
+                print(f"{'':>9}    ↳ failed: {last}")
     ext = results.get("extraction")
     if ext:
         print(
-            f"{ext['n_cells']:>9}  {'extraction suite (load + score), cells':<48} "
-            f"{ext['load_s'] + ext['score_s']:>8.2f} {ext['cells_per_s']:>9} "
-            f"{ext['peak_rss_mb']:>8.0f}"
+            _line(
+                ext["n_cells"],
+                "extraction suite (load + score), cells",
+                ext["load_s"] + ext["score_s"],
+                ext["cells_per_s"],
+                ext["peak_rss_mb"],
+            )
         )
 
 
