@@ -41,7 +41,7 @@ from .systems.base import MISSING_OUTCOME
 __all__ = ["FastPathDeclined", "ParallelResult", "default_workers", "score_outcomes_file"]
 
 # Below this golden-file size a worker process costs more than it saves.
-MIN_BYTES_PER_WORKER = 4 * 1024 * 1024
+MIN_BYTES_PER_WORKER = 1024 * 1024
 MAX_WORKERS = 8
 
 # `{"id": "<plain id>"` at the start of a line: the id without parsing the whole line.

@@ -17,6 +17,7 @@ from .baseline.ratchet import (
     EPSILON,
     Comparison,
     IntervalFn,
+    PerCase,
     SuiteValues,
     apply_update,
     check_stale,
@@ -135,11 +136,11 @@ def _extraction_pairs(config: RunConfig) -> list[FixturePair]:
 
 
 def _interval_fn(config: RunConfig) -> IntervalFn:
-    def interval(before: Sequence[float], now: Sequence[float]) -> Interval:
+    def interval(before: PerCase, now: PerCase) -> Interval:
         if config.bootstrap_resamples == 0:
             return Interval()
         opts = {"resamples": config.bootstrap_resamples, "seed": config.bootstrap_seed}
-        if not before:
+        if len(before) == 0:
             only = paired_bootstrap(now, now, **opts)
             return Interval(current_low=only.current_low, current_high=only.current_high)
         got = paired_bootstrap(before, now, **opts)

@@ -5,8 +5,13 @@ Pure: no I/O. The run pipeline loads and writes the file around these functions.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
 
 from ..errors import BaselineUpdateError, StaleBaselineError
 from ..report.model import CaseChange, Interval, Lowering, Regression
@@ -21,28 +26,115 @@ __all__ = [
     "check_stale",
     "compare",
     "entry_from_values",
-    "per_case_values",
 ]
 
 # Exactly equal passes; this only absorbs float noise from summing in another order.
 EPSILON = 1e-12
 
-IntervalFn = Callable[[Sequence[float], Sequence[float]], Interval]
+PerCase = Sequence[float] | npt.NDArray[np.float64]
+IntervalFn = Callable[[PerCase, PerCase], Interval]
+
+
+# Per-case outcome codes of ``SuiteValues.results`` and the baseline's pass strings.
+PASS, FAIL, NOT_APPLICABLE = 1, 0, -1
+_CHARS = np.frombuffer(b"-01", dtype=np.uint8)  # indexed by code + 1
 
 
 @dataclass(frozen=True)
 class SuiteValues:
-    """What one suite produced for one baseline key, in the baseline's own terms."""
+    """What one suite produced for one baseline key, in the baseline's own terms.
+
+    Per-case facts are columns aligned to ``ids`` (a million cases are arrays, not dicts):
+    ``results`` per gate-like metric (1 pass, 0 fail, -1 not applicable), ``ranks`` the
+    rank of the first relevant doc (0 none, -1 not scored), ``case_values`` the other
+    per-case metric values (NaN where not scored).
+    """
 
     key: str
     fingerprint: str
     n_cases: int
     metrics: dict[str, float]
     fabrication_count: int = 0
-    passed: dict[str, list[str]] = field(default_factory=dict)
-    applicable: dict[str, list[str]] = field(default_factory=dict)
-    ranks: dict[str, int | None] = field(default_factory=dict)
-    case_values: dict[str, dict[str, float]] = field(default_factory=dict)
+    ids: Sequence[str] = ()
+    results: dict[str, npt.NDArray[np.int8]] = field(default_factory=dict)
+    ranks: npt.NDArray[np.int32] | None = None
+    case_values: dict[str, npt.NDArray[np.float64]] = field(default_factory=dict)
+
+    @classmethod
+    def from_lists(
+        cls,
+        *,
+        key: str,
+        fingerprint: str,
+        n_cases: int,
+        metrics: dict[str, float],
+        fabrication_count: int = 0,
+        passed: Mapping[str, Iterable[str]] | None = None,
+        applicable: Mapping[str, Iterable[str]] | None = None,
+        ranks: Mapping[str, int | None] | None = None,
+        case_values: Mapping[str, Mapping[str, float]] | None = None,
+    ) -> SuiteValues:
+        """From id lists and maps (small suites, tests): ids are every id named anywhere."""
+        passed = passed or {}
+        applicable = applicable or {}
+        names: dict[str, None] = {}
+        for group in (*passed.values(), *applicable.values()):
+            names.update(dict.fromkeys(group))
+        names.update(dict.fromkeys(ranks or {}))
+        for per_case in (case_values or {}).values():
+            names.update(dict.fromkeys(per_case))
+        ids = sorted(names)
+        where = {case_id: i for i, case_id in enumerate(ids)}
+        results: dict[str, npt.NDArray[np.int8]] = {}
+        for metric in {**applicable, **passed}:
+            column = np.full(len(ids), NOT_APPLICABLE, dtype=np.int8)
+            column[[where[i] for i in applicable.get(metric, ())]] = FAIL
+            column[[where[i] for i in passed.get(metric, ())]] = PASS
+            results[metric] = column
+        rank_column = None
+        if ranks:
+            rank_column = np.full(len(ids), -1, dtype=np.int32)
+            for case_id, rank in ranks.items():
+                rank_column[where[case_id]] = rank or 0
+        values: dict[str, npt.NDArray[np.float64]] = {}
+        for metric, per_case in (case_values or {}).items():
+            column_f = np.full(len(ids), np.nan)
+            for case_id, value in per_case.items():
+                column_f[where[case_id]] = value
+            values[metric] = column_f
+        return cls(
+            key=key,
+            fingerprint=fingerprint,
+            n_cases=n_cases,
+            metrics=metrics,
+            fabrication_count=fabrication_count,
+            ids=ids,
+            results=results,
+            ranks=rank_column,
+            case_values=values,
+        )
+
+    def applicable(self, metric: str) -> npt.NDArray[np.bool_] | None:
+        """Which cases ``metric`` has a per-case value for (None: no per-case values)."""
+        mask: npt.NDArray[np.bool_] | None = None
+        if metric in self.results:
+            mask = self.results[metric] != NOT_APPLICABLE
+        elif metric in self.case_values:
+            mask = ~np.isnan(self.case_values[metric])
+        elif self.ranks is not None and _is_rank_metric(metric):
+            mask = self.ranks >= 0
+        return mask
+
+    def per_case(self, metric: str) -> npt.NDArray[np.float64] | None:
+        """Per-case values of ``metric`` (pass = 1.0), aligned to ``ids``."""
+        if metric in self.results:
+            passed: npt.NDArray[np.float64] = (self.results[metric] == PASS).astype(np.float64)
+            return passed
+        if metric in self.case_values:
+            return self.case_values[metric]
+        if self.ranks is not None and _is_rank_metric(metric):
+            return _rank_values(metric, self.ranks)
+        return None
 
 
 @dataclass
@@ -59,15 +151,44 @@ class Comparison:
         return bool(self.regressions or self.broken)
 
 
+def _is_rank_metric(metric: str) -> bool:
+    return metric == "mrr" or (metric.startswith("hit@") and metric[4:].isdigit())
+
+
+def _rank_values(metric: str, ranks: npt.NDArray[np.int32]) -> npt.NDArray[np.float64]:
+    """hit@k or reciprocal rank per case from ranks (0 or -1: nothing relevant ranked)."""
+    found = ranks > 0
+    if metric == "mrr":
+        out = np.zeros(len(ranks))
+        out[found] = 1.0 / ranks[found]
+        return out
+    return (found & (ranks <= int(metric[4:]))).astype(np.float64)
+
+
 def entry_from_values(values: SuiteValues, *, recorded_at: str, tool_version: str) -> BaselineEntry:
-    return BaselineEntry(
+    """The baseline entry of a run: ids sorted, per-case facts aligned to them."""
+    order = sorted(range(len(values.ids)), key=values.ids.__getitem__)
+    index = np.asarray(order, dtype=np.intp)
+    passed = {
+        metric: _CHARS[column[index].astype(np.intp) + 1].tobytes().decode("ascii")
+        for metric, column in values.results.items()
+    }
+    ranks: list[int | None] = []
+    if values.ranks is not None:
+        ranks = [r if r > 0 else None for r in values.ranks[index].tolist()]
+    case_values = {
+        metric: [None if math.isnan(v) else v for v in column[index].tolist()]
+        for metric, column in values.case_values.items()
+    }
+    return BaselineEntry.model_construct(
         metrics=dict(values.metrics),
         fabrication_count=values.fabrication_count,
         n_cases=values.n_cases,
         fingerprint=values.fingerprint,
-        passed={k: sorted(v) for k, v in values.passed.items()},
-        ranks=dict(sorted(values.ranks.items())),
-        case_values={m: dict(sorted(v.items())) for m, v in values.case_values.items()},
+        ids=[values.ids[i] for i in order],
+        passed=passed,
+        ranks=ranks,
+        case_values=case_values,
         recorded_at=recorded_at,
         tool_version=tool_version,
     )
@@ -90,56 +211,79 @@ def check_stale(entry: BaselineEntry, values: SuiteValues, where: str, rerecord:
     )
 
 
-def _rank_hit(rank: int | None, k: int) -> float:
-    return 1.0 if rank is not None and rank <= k else 0.0
+class _Recorded:
+    """A baseline entry's per-case facts, aligned to the current run's ids."""
 
+    def __init__(self, entry: BaselineEntry, ids: Sequence[str]) -> None:
+        self.entry = entry
+        position = {case_id: i for i, case_id in enumerate(ids)}
+        found = [position.get(case_id, -1) for case_id in entry.ids]
+        self._src = np.flatnonzero(np.asarray(found, dtype=np.intp) >= 0)
+        self._dst = np.asarray(found, dtype=np.intp)[self._src]
+        self.n = len(ids)
 
-def per_case_values(entry: BaselineEntry, metric: str, ids: Sequence[str]) -> list[float] | None:
-    """Per-case values of ``metric`` for ``ids`` as recorded in ``entry``, or None if unknown."""
-    if metric in entry.passed:
-        passed = set(entry.passed[metric])
-        return [1.0 if i in passed else 0.0 for i in ids]
-    if metric.startswith("hit@") and entry.ranks and metric[4:].isdigit():
-        k = int(metric[4:])
-        return [_rank_hit(entry.ranks.get(i), k) for i in ids]
-    if metric == "mrr" and entry.ranks:
-        return [1.0 / r if (r := entry.ranks.get(i)) else 0.0 for i in ids]
-    if metric in entry.case_values:
-        recorded = entry.case_values[metric]
-        return [recorded.get(i, 0.0) for i in ids]
-    return None
+    def _align(self, values: npt.NDArray[Any], fill: Any, dtype: Any) -> npt.NDArray[Any]:
+        out = np.full(self.n, fill, dtype=dtype)
+        out[self._dst] = values[self._src]
+        return out
+
+    def passed(self, metric: str) -> npt.NDArray[np.bool_]:
+        raw = np.frombuffer(self.entry.passed[metric].encode("ascii"), dtype=np.uint8)
+        return self._align(raw == ord("1"), False, bool)
+
+    def ranks(self) -> npt.NDArray[np.int32]:
+        raw = np.array([r or 0 for r in self.entry.ranks], dtype=np.int32)
+        return self._align(raw, 0, np.int32)
+
+    def per_case(self, metric: str) -> npt.NDArray[np.float64] | None:
+        """Per-case values as recorded; a case the entry does not know counts 0."""
+        if metric in self.entry.passed:
+            return self.passed(metric).astype(np.float64)
+        if self.entry.ranks and _is_rank_metric(metric):
+            return _rank_values(metric, self.ranks())
+        if metric in self.entry.case_values:
+            raw = np.array([0.0 if v is None else v for v in self.entry.case_values[metric]])
+            return self._align(raw, 0.0, np.float64)
+        return None
 
 
 def _case_changes(
-    key: str, old: BaselineEntry, new: BaselineEntry, values: SuiteValues
+    key: str, recorded: _Recorded, values: SuiteValues
 ) -> tuple[list[CaseChange], list[CaseChange]]:
     broken: list[CaseChange] = []
     fixed: list[CaseChange] = []
-    for metric, old_ids in old.passed.items():
-        if metric not in values.applicable:
+    old_ranks = new_ranks = None
+    for metric in recorded.entry.passed:
+        applies = values.applicable(metric)
+        now_values = values.per_case(metric)
+        if applies is None or now_values is None:
             continue
-        before = set(old_ids)
-        now = set(new.passed.get(metric, ()))
+        before = recorded.passed(metric)
+        now = now_values == 1.0
+        changed = np.flatnonzero(applies & (before != now)).tolist()
         retrieval = metric.startswith("hit@")
-        for case_id in values.applicable[metric]:
-            was, is_ = case_id in before, case_id in now
-            if was == is_:
-                continue
+        if retrieval and changed:
+            old_ranks = recorded.ranks() if old_ranks is None else old_ranks
+            new_ranks = values.ranks if new_ranks is None else new_ranks
+        for i in changed:
+            was = bool(before[i])
             if retrieval:
+                assert old_ranks is not None
+                after = int(new_ranks[i]) if new_ranks is not None else 0
                 change = CaseChange(
                     key=key,
-                    id=case_id,
+                    id=values.ids[i],
                     metric=metric,
-                    before=old.ranks.get(case_id),
-                    after=new.ranks.get(case_id),
+                    before=int(old_ranks[i]) or None,
+                    after=after if after > 0 else None,
                 )
             else:
                 change = CaseChange(
                     key=key,
-                    id=case_id,
+                    id=values.ids[i],
                     metric=metric,
                     before="pass" if was else "fail",
-                    after="pass" if is_ else "fail",
+                    after="fail" if was else "pass",
                 )
             (broken if was else fixed).append(change)
     return broken, fixed
@@ -173,18 +317,18 @@ def compare(
                 delta=values.fabrication_count - entry.fabrication_count,
             )
         )
-    new_entry = entry_from_values(values, recorded_at="", tool_version="")
-    result.broken, result.fixed = _case_changes(values.key, entry, new_entry, values)
+    recorded = _Recorded(entry, values.ids)
+    result.broken, result.fixed = _case_changes(values.key, recorded, values)
     if interval_fn is not None:
         for metric in values.metrics:
-            ids = values.applicable.get(metric)
-            if not ids:
+            applies = values.applicable(metric)
+            now_values = values.per_case(metric)
+            if applies is None or now_values is None or not applies.any():
                 continue
-            now_values = per_case_values(new_entry, metric, ids)
-            if now_values is None:
-                continue
-            before = per_case_values(entry, metric, ids) if metric in entry.metrics else None
-            result.intervals[metric] = interval_fn(before if before is not None else [], now_values)
+            before = recorded.per_case(metric) if metric in entry.metrics else None
+            result.intervals[metric] = interval_fn(
+                [] if before is None else before[applies], now_values[applies]
+            )
     return result
 
 

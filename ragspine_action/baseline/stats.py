@@ -94,7 +94,7 @@ class BootstrapInterval:
         }
 
 
-def _as_array(values: Sequence[float], name: str) -> _FloatArray:
+def _as_array(values: Sequence[float] | _FloatArray, name: str) -> _FloatArray:
     try:
         arr = np.asarray(values, dtype=np.float64)
     except (TypeError, ValueError) as exc:
@@ -148,8 +148,8 @@ def _mean(values: _FloatArray) -> float:
 
 
 def paired_bootstrap(
-    baseline: Sequence[float],
-    current: Sequence[float],
+    baseline: Sequence[float] | _FloatArray,
+    current: Sequence[float] | _FloatArray,
     *,
     resamples: int = DEFAULT_RESAMPLES,
     seed: int = DEFAULT_SEED,

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-import json
 import os
+import re
+import uuid
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import orjson
 from pydantic import ValidationError
 
 from ..errors import InputError, Problem
-from ..jsonio import DEFAULT_MAX_INPUT_BYTES, atomic_write_text, read_json_file
+from ..jsonio import DEFAULT_MAX_INPUT_BYTES, atomic_write_chunks, read_json_file
 from ..validation import problems_from_validation_error
 from .model import BaselineEntry, BaselineFile, HistoryRecord
 
@@ -69,5 +72,36 @@ def load_baseline(
     return parse_baseline(read_json_file(path, max_bytes=max_bytes), str(path))
 
 
+_MARKER = re.compile(rb'"(ragspine-array-[0-9a-f]{32})"')
+
+
+def _per_case_arrays(entry: dict[str, Any]) -> Iterator[tuple[dict[str, Any], str]]:
+    """(container, key) of every per-case array of an entry: written on one line each."""
+    for key in ("ids", "ranks"):
+        if key in entry:
+            yield entry, key
+    for metric in entry.get("case_values", {}):
+        yield entry["case_values"], metric
+
+
+def encode_baseline(baseline: BaselineFile) -> bytes:
+    """Indented JSON, except per-case arrays: one line each (a million cases are a few
+    long lines, not millions of short ones; the metrics stay readable in a diff)."""
+    data = baseline.to_json_obj()
+    arrays: dict[str, bytes] = {}
+    for key, entry in data.items():
+        if key.startswith("_") or not isinstance(entry, dict):
+            continue
+        for container, name in list(_per_case_arrays(entry)):
+            marker = f"ragspine-array-{uuid.uuid4().hex}"  # matched by _MARKER
+            arrays[marker] = orjson.dumps(container[name])
+            container[name] = marker
+    pieces = _MARKER.split(orjson.dumps(data, option=orjson.OPT_INDENT_2))
+    out = [pieces[0]]
+    for found, rest in zip(pieces[1::2], pieces[2::2], strict=True):
+        out += [arrays[found.decode()], rest]
+    return b"".join(out) + b"\n"
+
+
 def write_baseline(path: str | os.PathLike[str], baseline: BaselineFile) -> None:
-    atomic_write_text(path, json.dumps(baseline.to_json_obj(), indent=2, ensure_ascii=False) + "\n")
+    atomic_write_chunks(path, [encode_baseline(baseline)])

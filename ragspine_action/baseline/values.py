@@ -4,6 +4,7 @@ protected cases and paired statistics need. Shared by the CLI pipeline and the P
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 
 from ..extraction.score import ExtractionResult
 from ..metrics.retrieval import metric_names
@@ -20,53 +21,40 @@ def extraction_suite_values(result: ExtractionResult) -> SuiteValues:
     failed = result.failed_cells()
     metrics = result.flat_metrics()
     metrics.update(result.coverage_metrics())
-    return SuiteValues(
+    return SuiteValues.from_lists(
         key="extraction",
         fingerprint=result.fingerprint,
         n_cases=result.coverage.n_ground_truth,
         metrics=metrics,
-        passed={k: sorted(v) for k, v in passed.items()},
-        applicable={k: sorted(passed[k] | failed.get(k, frozenset())) for k in passed},
+        passed=passed,
+        applicable={k: passed[k] | failed.get(k, frozenset()) for k in passed},
     )
 
 
 def qa_suite_values(qa: QASection, protected_k: int) -> SuiteValues:
-    """The QA section in the baseline's terms: aggregates plus per-case facts."""
+    """The QA section in the baseline's terms: aggregates plus per-case columns."""
     table = as_case_table(qa.cases, list(qa.metrics), _metric_names(qa))
-    ids = table.ids
     metrics = {name: m.pass_rate for name, m in qa.metrics.items()}
-    applicable: dict[str, list[str]] = {}
-    passed: dict[str, list[str]] = {}
-    for name in qa.metrics:
-        column = table.gate_column(name)
-        applicable[name] = [ids[i] for i in np.flatnonzero(column >= 0).tolist()]
-        passed[name] = [ids[i] for i in np.flatnonzero(column == 1).tolist()]
-    ranks: dict[str, int | None] = {}
-    case_values: dict[str, dict[str, float]] = {}
+    results = {name: table.gate_column(name) for name in qa.metrics}
+    ranks = None
+    case_values: dict[str, npt.NDArray[np.float64]] = {}
     if qa.retrieval is not None and qa.retrieval.n_scored:
         metrics.update(qa.retrieval.overall)
-        scored = np.flatnonzero(table.scored).tolist()
-        scored_ids = [ids[i] for i in scored]
+        scored = table.scored
         for name in qa.retrieval.overall:
-            applicable[name] = scored_ids
             if not (name.startswith("hit@") or name == "mrr"):
-                column = table.metric_column(name)[scored].tolist()
-                case_values[name] = dict(zip(scored_ids, column, strict=True))
-        protected = f"hit@{protected_k}"
-        applicable[protected] = scored_ids
-        rank_list = table.ranks[scored].tolist()
-        passed[protected] = [
-            i for i, r in zip(scored_ids, rank_list, strict=True) if 0 < r <= protected_k
-        ]
-        ranks = {i: (r or None) for i, r in zip(scored_ids, rank_list, strict=True)}
+                case_values[name] = table.metric_column(name)
+        ranks = np.where(scored, table.ranks, -1).astype(np.int32)
+        hit = (table.ranks > 0) & (table.ranks <= protected_k)
+        results[f"hit@{protected_k}"] = np.where(scored, hit.astype(np.int8), -1).astype(np.int8)
     return SuiteValues(
         key=qa.mode,
         fingerprint=qa.golden.fingerprint,
         n_cases=qa.n_cases,
         metrics=metrics,
         fabrication_count=qa.fabrication_count,
-        passed=passed,
-        applicable=applicable,
+        ids=table.ids,
+        results=results,
         ranks=ranks,
         case_values=case_values,
     )

@@ -89,9 +89,12 @@ def test_first_run_creates_the_entry_with_fingerprint_and_passed_ids(project: Pr
     assert entry["n_cases"] == 6
     assert entry["metrics"]["numeric_accuracy"] == 1.0
     assert entry["fabrication_count"] == 0
-    assert sorted(entry["passed"]["numeric_accuracy"]) == ["n1", "n2"]
-    assert sorted(entry["passed"]["citation_validity"]) == ["n1", "n2", "t1"]
-    assert sorted(entry["passed"]["hit@3"]) == ["n1", "n2", "q1", "t1"]
+    assert _passed(entry, "numeric_accuracy") == ["n1", "n2"]
+    assert _passed(entry, "citation_validity") == ["n1", "n2", "t1"]
+    assert _passed(entry, "hit@3") == ["n1", "n2", "q1", "t1"]
+    # schema 3: per-case facts aligned to the sorted ids; "-" where a gate does not apply
+    assert entry["ids"] == sorted(entry["ids"]) and len(entry["ids"]) == 6
+    assert entry["passed"]["numeric_accuracy"].count("-") == 6 - 2
 
 
 def test_identical_rerun_passes_and_leaves_the_file_alone(project: Project) -> None:
@@ -184,7 +187,7 @@ def test_update_that_raises_values_writes_them(project: Project) -> None:
     assert report["baseline"]["status"] == "updated"
     entry = project.stored()["tool"]
     assert entry["metrics"]["numeric_accuracy"] == 1.0
-    assert sorted(entry["passed"]["numeric_accuracy"]) == ["n1", "n2"]
+    assert _passed(entry, "numeric_accuracy") == ["n1", "n2"]
     assert "_history" not in project.stored()  # raising needs no reason
 
 
@@ -303,6 +306,11 @@ def test_update_leaves_other_keys_untouched(project: Project) -> None:
 # --- the pure functions -------------------------------------------------------------------
 
 
+def _passed(entry: dict[str, Any], metric: str) -> list[str]:
+    """The ids a stored entry records as passing ``metric``."""
+    return BaselineEntry.model_validate(entry).passed_ids(metric)
+
+
 def _values(**over: Any) -> SuiteValues:
     base: dict[str, Any] = {
         "key": "tool",
@@ -314,7 +322,7 @@ def _values(**over: Any) -> SuiteValues:
         "applicable": {"numeric_accuracy": ["a", "b", "c", "d"]},
     }
     base.update(over)
-    return SuiteValues(**base)
+    return SuiteValues.from_lists(**base)
 
 
 def _entry(values: SuiteValues) -> BaselineEntry:

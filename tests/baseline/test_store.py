@@ -91,9 +91,15 @@ def _complete_version(kind: str, path: Path) -> int | None:
         tag = warnings[0].split("-")[0]
         ok = len(warnings) == N_IDS and warnings[-1] == f"{tag}-{N_IDS - 1}"
         return int(tag) if ok and doc["verdict"] == "pass" else None
-    ids = doc["tool"]["passed"]["numeric_accuracy"]
-    tag = int(doc["tool"]["metrics"]["numeric_accuracy"])
-    if len(ids) != N_IDS or ids[-1] != f"{tag}-{N_IDS - 1}":
+    tool = doc["tool"]
+    tag = int(tool["metrics"]["numeric_accuracy"])
+    if "ids" in tool:  # written by write_baseline (schema 3): ids sorted, a pass string
+        ids = tool["ids"]
+        if tool["passed"]["numeric_accuracy"] != "1" * N_IDS:
+            return None
+    else:  # the naive writer's id lists
+        ids = tool["passed"]["numeric_accuracy"]
+    if len(ids) != N_IDS or f"{tag}-{N_IDS - 1}" not in ids or f"{tag}-0" not in ids:
         return None
     if kind == "baseline":
         parse_baseline(doc, str(path))
