@@ -21,6 +21,7 @@ import os
 import re
 from array import array
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
@@ -241,6 +242,11 @@ def _score_range(part: int) -> _Part:
     )
 
 
+def _work(part: int) -> _Part:
+    # Looked up when called (in the worker): the pool pickles this name, not the scorer.
+    return _score_range(part)
+
+
 def _run_parts(count: int) -> list[_Part]:
     if count == 1:
         return [_score_range(0)]
@@ -248,7 +254,9 @@ def _run_parts(count: int) -> list[_Part]:
     try:
         context = multiprocessing.get_context("fork")
         with ProcessPoolExecutor(max_workers=count, mp_context=context) as pool:
-            return list(pool.map(_score_range, range(count)))
+            return list(pool.map(_work, range(count)))
+    except BrokenProcessPool:  # a worker was killed (out of memory, a signal)
+        raise FastPathDeclined from None
     finally:
         gc.unfreeze()
 

@@ -162,6 +162,25 @@ def test_report_is_the_same_for_1_2_3_workers_and_the_sequential_path(synth: Syn
         assert report == sequential
 
 
+def test_a_killed_worker_falls_back_to_the_sequential_path(
+    synth: Synth, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = parallel_qa._score_range
+
+    def dying(part: int) -> Any:
+        if part == 1:
+            os._exit(9)  # as the kernel's OOM killer would end it: no exception, no result
+        return real(part)
+
+    monkeypatch.setattr(parallel_qa, "_score_range", dying)
+    config = _config(synth.golden, synth.outcomes, workers=2)
+    with _spy_fast_path() as spy:
+        survived = _dump(run(config))
+    assert (spy.returned, spy.declined) == (0, 1)
+    monkeypatch.setattr(parallel_qa, "_score_range", real)
+    assert survived == _sequential(config)
+
+
 class _RecordingPool(ProcessPoolExecutor):
     sizes: ClassVar[list[int | None]] = []
 
