@@ -103,7 +103,8 @@ def _id_keyed(passed: Any, ranks: Any, values: Any) -> bool:
         isinstance(values, dict) and all(isinstance(v, dict) for v in values.values())
     ):
         return False
-    return any(x for x in (passed, ranks, values))
+    # Schema 3 keeps ranks as a list; a dict (even empty) is schema 2's shape.
+    return isinstance(ranks, dict) or any(x for x in (passed, values))
 
 
 class HistoryRecord(_Model):

@@ -15,7 +15,7 @@ import numpy.typing as npt
 
 from ..errors import BaselineUpdateError, StaleBaselineError
 from ..report.model import CaseChange, Interval, Lowering, Regression
-from .model import BaselineEntry, BaselineFile, HistoryRecord
+from .model import BASELINE_SCHEMA_VERSION, BaselineEntry, BaselineFile, HistoryRecord
 
 __all__ = [
     "EPSILON",
@@ -232,6 +232,8 @@ class _Recorded:
         return self._align(raw == ord("1"), False, bool)
 
     def ranks(self) -> npt.NDArray[np.int32]:
+        if not self.entry.ranks:  # a hand-made entry may hold hit@k without ranks
+            return np.zeros(self.n, dtype=np.int32)
         raw = np.array([r or 0 for r in self.entry.ranks], dtype=np.int32)
         return self._align(raw, 0, np.int32)
 
@@ -353,7 +355,8 @@ def apply_update(
     entries[values.key] = new_entry
     history = list(baseline.history)
     if old is None:
-        return baseline.model_copy(update={"entries": entries}), [], "created"
+        created = {"entries": entries, "schema_version": BASELINE_SCHEMA_VERSION}
+        return baseline.model_copy(update=created), [], "created"
     lowered = [
         Lowering(
             key=values.key,
@@ -385,5 +388,7 @@ def apply_update(
             lower_reason or "re-recorded: the golden set or ground truth changed (no value lowered)"
         )
         history.append(HistoryRecord(at=now, key=values.key, reason=reason, changes=changes))
-    updated = baseline.model_copy(update={"entries": entries, "history": history})
+    updated = baseline.model_copy(
+        update={"entries": entries, "history": history, "schema_version": BASELINE_SCHEMA_VERSION}
+    )
     return updated, lowered, "updated"

@@ -99,7 +99,8 @@ def encode_baseline(baseline: BaselineFile) -> bytes:
     pieces = _MARKER.split(orjson.dumps(data, option=orjson.OPT_INDENT_2))
     out = [pieces[0]]
     for found, rest in zip(pieces[1::2], pieces[2::2], strict=True):
-        out += [arrays[found.decode()], rest]
+        # Text that merely looks like a marker (a metric named so) stays as it was.
+        out += [arrays.get(found.decode()) or b'"' + found + b'"', rest]
     return b"".join(out) + b"\n"
 
 
