@@ -159,26 +159,32 @@ def _extraction_table(report: Report) -> list[str]:
     return lines + _table(["fixture/channel", *MD_HEADERS[1:]], rows)
 
 
-def _details(report: Report) -> list[str]:
+def _details(report: Report, budget: int) -> list[str]:
+    """The failure table; rows stop once ``budget`` characters are filled (a million-case
+    run can fail a hundred thousand times, and a comment holds a few hundred rows)."""
     qa = report.qa
     if qa is None:
         return []
+    total = sum(len(metric.failures) for metric in qa.metrics.values())
+    if not total:
+        return []
     attribution = attribution_by_id(qa.cases)
     rows: list[list[str]] = []
+    used = 0
     for gate, metric in qa.metrics.items():
         for f in metric.failures:
-            rows.append(
-                [
-                    f"`{escape_md(f.id)}`",
-                    gate,
-                    escape_md(f.expected, 200),
-                    escape_md(f.actual, 200),
-                    escape_md(attribution.get(f.id) or ""),
-                ]
-            )
-    if not rows:
-        return []
-    lines = ["", f"<details><summary>Failure details ({len(rows)})</summary>", ""]
+            if used > budget:
+                break
+            row = [
+                f"`{escape_md(f.id)}`",
+                gate,
+                escape_md(f.expected, 200),
+                escape_md(f.actual, 200),
+                escape_md(attribution.get(f.id) or ""),
+            ]
+            used += sum(len(cell) + 3 for cell in row)
+            rows.append(row)
+    lines = ["", f"<details><summary>Failure details ({total})</summary>", ""]
     lines += _table(["case", "gate", "expected", "actual", "stage"], rows)
     if qa.attribution.advice:
         lines += [""] + [
@@ -208,7 +214,7 @@ def render_markdown(
     core += _baseline_block(report)
     core += [f"- ⚠️ {escape_md(w, 500)}" for w in report.warnings]
     body = "\n".join(core) + "\n"
-    details = "\n".join(_details(report)) + "\n"
+    details = "\n".join(_details(report, limit)) + "\n"
     room = limit - reserve - len(body)
     if len(details) <= room:
         return body + details
