@@ -25,6 +25,7 @@ __all__ = [
     "atomic_write_text",
     "check_size",
     "decode_line",
+    "dumps_indented",
     "iter_jsonl_lines",
     "loads_fast",
     "loads_strict",
@@ -122,6 +123,14 @@ def loads_fast(data: bytes) -> Any:
     if keys == len(_KEY_TOKEN.findall(data)):
         return obj
     return None
+
+
+def dumps_indented(obj: Any) -> bytes:
+    """Two-space indented JSON (orjson; json for what orjson refuses: ints beyond 64 bits)."""
+    try:
+        return orjson.dumps(obj, option=orjson.OPT_INDENT_2)
+    except TypeError:
+        return json.dumps(obj, indent=2, ensure_ascii=False).encode("utf-8")
 
 
 def loads_strict(text: str | bytes) -> Any:

@@ -19,6 +19,9 @@ import gc
 import multiprocessing
 import os
 import re
+import shutil
+import tempfile
+import weakref
 from array import array
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -36,6 +39,7 @@ from .jsonio import check_size, decode_line, loads_fast, loads_strict
 from .outcomes.model import Outcome, error_outcome
 from .qa import CaseScorer, FailureRow, QASettings
 from .report.cases import CaseTable
+from .report.write import write_case_lines
 from .shard import Shard, shard_of
 from .systems.base import MISSING_OUTCOME
 
@@ -78,6 +82,7 @@ class _Part:
     golden_ids: list[str]
     selected: list[int]
     used: bytes
+    encoded: str | None
 
 
 @dataclass
@@ -231,14 +236,20 @@ def _score_range(part: int) -> _Part:
                 scorer.score(case, outcome)
     finally:
         os.close(outcomes)
+    table = scorer.table.build()
+    encoded = None
+    if _STATE["encode_dir"] is not None:
+        encoded = os.path.join(_STATE["encode_dir"], f"part-{part:04d}.jsonl")
+        write_case_lines(table, encoded)
     return _Part(
-        scorer.table.build(),
+        table,
         scorer.failures,
         scorer.refusal_checked,
         digests,
         golden_ids,
         selected,
         bytes(used),
+        encoded,
     )
 
 
@@ -269,9 +280,12 @@ def score_outcomes_file(
     workers: int,
     shard: Shard | None = None,
     max_bytes: int,
+    encode_rows: bool = False,
 ) -> ParallelResult:
     """Score every golden case (of ``shard``) against its outcome line, in ``workers``.
 
+    ``encode_rows``: the workers also encode their cases' report lines (the report is to
+    be written), into a temporary directory removed with the table.
     Raises FastPathDeclined for anything the sequential path must judge.
     """
     check_size(golden_path, max_bytes)
@@ -279,11 +293,34 @@ def score_outcomes_file(
     if workers > 1 and "fork" not in multiprocessing.get_all_start_methods():
         workers = 1
     ranges = _ranges(golden_path, max(1, workers))
-    _STATE.update(golden=golden_path, index=index, settings=settings, shard=shard, ranges=ranges)
+    encode_dir = tempfile.mkdtemp(prefix="ragspine-rows-") if encode_rows else None
+    _STATE.update(
+        golden=golden_path,
+        index=index,
+        settings=settings,
+        shard=shard,
+        ranges=ranges,
+        encode_dir=encode_dir,
+    )
     try:
         parts = _run_parts(len(ranges))
+        result = _combine(parts, index, shard, outcomes_path)
+    except BaseException:
+        if encode_dir is not None:
+            shutil.rmtree(encode_dir, ignore_errors=True)
+        raise
     finally:
         _STATE.clear()
+    if encode_dir is not None:
+        result.table.encoded_parts = [p.encoded for p in parts if p.encoded is not None]
+        weakref.finalize(result.table, shutil.rmtree, encode_dir, True)
+    return result
+
+
+def _combine(
+    parts: list[_Part], index: _OutcomeIndex, shard: Shard | None, outcomes_path: str
+) -> ParallelResult:
+    """The workers' parts as one result; the checks that span parts happen here."""
     golden_ids = [i for p in parts for i in p.golden_ids]
     if not golden_ids or len(set(golden_ids)) != len(golden_ids):
         raise FastPathDeclined

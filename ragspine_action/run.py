@@ -378,6 +378,7 @@ def _outcomes_file_qa(
             workers=workers,
             shard=shard,
             max_bytes=config.max_input_bytes,
+            encode_rows=bool(config.report),
         )
     except (FastPathDeclined, OSError, RagspineError):
         return None  # the sequential path reports it, in its own order

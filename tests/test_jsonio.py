@@ -69,3 +69,10 @@ def test_bad_utf8_line_is_still_a_located_input_error(tmp_path) -> None:  # type
     with pytest.raises(InputError) as info:
         list(iter_jsonl_lines(path, []))
     assert str(info.value).endswith("o.jsonl:2: not valid UTF-8 (byte 20 of the file)")
+
+
+def test_indented_dump_survives_integers_beyond_64_bits() -> None:
+    from ragspine_action.jsonio import dumps_indented
+
+    assert json.loads(dumps_indented({"grade": 2**70, "é": [1.5]})) == {"grade": 2**70, "é": [1.5]}
+    assert dumps_indented({"a": [1]}) == b'{\n  "a": [\n    1\n  ]\n}'

@@ -14,7 +14,7 @@ import orjson
 from pydantic import ValidationError
 
 from ..errors import InputError, Problem
-from ..jsonio import DEFAULT_MAX_INPUT_BYTES, atomic_write_chunks, read_json_file
+from ..jsonio import DEFAULT_MAX_INPUT_BYTES, atomic_write_chunks, dumps_indented, read_json_file
 from ..validation import problems_from_validation_error
 from .model import BaselineEntry, BaselineFile, HistoryRecord
 
@@ -96,7 +96,7 @@ def encode_baseline(baseline: BaselineFile) -> bytes:
             marker = f"ragspine-array-{uuid.uuid4().hex}"  # matched by _MARKER
             arrays[marker] = orjson.dumps(container[name])
             container[name] = marker
-    pieces = _MARKER.split(orjson.dumps(data, option=orjson.OPT_INDENT_2))
+    pieces = _MARKER.split(dumps_indented(data))
     out = [pieces[0]]
     for found, rest in zip(pieces[1::2], pieces[2::2], strict=True):
         # Text that merely looks like a marker (a metric named so) stays as it was.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -42,9 +43,12 @@ class GoldenSet:
 
 def case_digest(case: GoldenCase) -> bytes:
     """SHA-256 of one case's normalised content: defaults filled in, keys sorted."""
-    return hashlib.sha256(
-        orjson.dumps(case.model_dump(mode="json"), option=orjson.OPT_SORT_KEYS)
-    ).digest()
+    data = case.model_dump(mode="json")
+    try:
+        encoded = orjson.dumps(data, option=orjson.OPT_SORT_KEYS)
+    except TypeError:  # an integer beyond 64 bits (a relevance grade, say): json has no limit
+        encoded = json.dumps(data, sort_keys=True, ensure_ascii=False).encode("utf-8")
+    return hashlib.sha256(encoded).digest()
 
 
 def fingerprint_digests(digests: Iterable[bytes]) -> str:

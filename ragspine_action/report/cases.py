@@ -169,6 +169,9 @@ class CaseTable(Sequence[CaseResult]):
         self.attribution = attribution
         self.errors = errors
         self.fabricated = fabricated
+        # The report's case lines, already encoded by the workers that scored these rows
+        # (files, in row order); None: the writer encodes the rows itself.
+        self.encoded_parts: list[str] | None = None
 
     @classmethod
     def from_results(

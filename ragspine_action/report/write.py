@@ -10,18 +10,19 @@ from __future__ import annotations
 
 import os
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import orjson
 
-from ..jsonio import atomic_write_chunks
+from ..jsonio import atomic_write_chunks, dumps_indented
 from .cases import CaseTable
 from .model import QASection, Report
 
-__all__ = ["encode_report", "write_report"]
+__all__ = ["encode_case_lines", "encode_report", "write_case_lines", "write_report"]
 
 _CHUNK_ROWS = 20_000
+_READ_BYTES = 8 * 1024 * 1024
 _CASE_INDENT = b"      "  # qa (2) → its keys (4) → items of qa.cases (6)
 
 
@@ -41,35 +42,55 @@ def _skeleton(report: Report, placeholder: str) -> dict[str, Any]:
     return {name: data[name] for name in Report.model_fields if name in data}
 
 
-def _case_rows(qa: QASection) -> Iterator[bytes]:
+def encode_case_lines(table: CaseTable, start: int, stop: int) -> bytes:
+    """Cases ``start:stop`` as the report's lines (indented, joined by ``,\\n``)."""
+    return b",\n".join(_CASE_INDENT + orjson.dumps(row) for row in table.rows(start, stop))
+
+
+def write_case_lines(table: CaseTable, path: str) -> None:
+    """All of ``table``'s case lines to ``path``: a worker encodes its share in parallel."""
+    with open(path, "wb") as handle:
+        for start in range(0, len(table), _CHUNK_ROWS):
+            if start:
+                handle.write(b",\n")
+            handle.write(encode_case_lines(table, start, start + _CHUNK_ROWS))
+
+
+def _file_chunks(path: str) -> Iterator[bytes]:
+    with open(path, "rb") as handle:
+        while chunk := handle.read(_READ_BYTES):
+            yield chunk
+
+
+def _case_blocks(qa: QASection) -> Iterator[Iterable[bytes]]:
+    """Runs of case lines; a run is never empty, runs are joined by ``,\\n``."""
     cases = qa.cases
-    if isinstance(cases, CaseTable):
+    if isinstance(cases, CaseTable) and cases.encoded_parts is not None:
+        for path in cases.encoded_parts:
+            if os.path.getsize(path):
+                yield _file_chunks(path)
+    elif isinstance(cases, CaseTable):
         for start in range(0, len(cases), _CHUNK_ROWS):
-            yield from map(orjson.dumps, cases.rows(start, start + _CHUNK_ROWS))
-    else:
-        for case in cases:
-            yield orjson.dumps(case.model_dump(mode="json"))
+            yield (encode_case_lines(cases, start, start + _CHUNK_ROWS),)
+    elif cases:
+        lines = (_CASE_INDENT + orjson.dumps(c.model_dump(mode="json")) for c in cases)
+        yield (b",\n".join(lines),)
 
 
 def encode_report(report: Report) -> Iterator[bytes]:
     """The report's bytes, in pieces (see the module docstring for the format)."""
     placeholder = f"ragspine-cases-{uuid.uuid4().hex}"
-    text = orjson.dumps(_skeleton(report, placeholder), option=orjson.OPT_INDENT_2)
+    text = dumps_indented(_skeleton(report, placeholder))
     if report.qa is None:
         yield text + b"\n"
         return
     head, found, tail = text.partition(orjson.dumps(placeholder))
     assert found and placeholder.encode() not in tail
     yield head + b"["
-    chunk: list[bytes] = []
     first = True
-    for row in _case_rows(report.qa):
-        chunk.append(row)
-        if len(chunk) == _CHUNK_ROWS:
-            yield (b"\n" if first else b",\n") + b",\n".join(_CASE_INDENT + r for r in chunk)
-            chunk, first = [], False
-    if chunk:
-        yield (b"\n" if first else b",\n") + b",\n".join(_CASE_INDENT + r for r in chunk)
+    for block in _case_blocks(report.qa):
+        yield b"\n" if first else b",\n"
+        yield from block
         first = False
     yield (b"]" if first else b"\n    ]") + tail + b"\n"
 

@@ -6,7 +6,7 @@ import tempfile
 from pathlib import Path
 
 from hardening_support import assert_clean_error, assert_located, fuzz_settings, mutate, run_cli
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 from strategies import MUTATIONS
 
@@ -58,6 +58,20 @@ def test_token_soup_loads_or_fails_located(lines: list[list[str]], qrels: bool) 
 
 @fuzz_settings(60)
 @given(MUTATIONS, st.booleans(), st.integers(min_value=-2, max_value=3))
+@example(
+    ops=[
+        ("dup", 0, 20),
+        ("dup", 0, 63),
+        ("insert", 2773, 241),
+        (
+            "truncate",
+            38,
+            0,  # or any other generated value
+        ),
+    ],
+    break_qrels=True,
+    level=1,
+).via("discovered failure")
 def test_cli_on_mutated_trec_files_never_crashes(
     ops: list[tuple[str, int, int]], break_qrels: bool, level: int
 ) -> None:
