@@ -36,8 +36,8 @@ So memory is reported per process and for the whole tree:
     process's own peak and that of its largest reaped child, i.e. the largest single
     process of the run (normally the main one).
   - ``main_hwm_mb``: the CLI process's own peak RSS (``VmHWM`` in /proc/<pid>/status),
-    last sampled up to 0.05 s before it exits.
-  - ``peak_tree_pss_mb``: the peak memory of the whole process tree: every 0.05 s the sum
+    last sampled up to 0.25 s before it exits.
+  - ``peak_tree_pss_mb``: the peak memory of the whole process tree: every 0.25 s the sum
     of ``Pss`` (/proc/<pid>/smaps_rollup) over the CLI process and all its descendants.
     PSS divides each shared page among the processes mapping it, so pages the workers
     share copy-on-write with the main process count once: this is what the run costs
@@ -70,7 +70,7 @@ sys.path.insert(0, str(HERE))
 
 import synth  # noqa: E402
 
-SAMPLE_S = 0.05
+SAMPLE_S = 0.25  # reading smaps_rollup of a GB-sized process costs CPU: sample sparingly
 
 
 def _mb(kib: float) -> float:
