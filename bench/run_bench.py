@@ -89,14 +89,12 @@ def _stages(n: int, data_dir: Path, workers: int) -> dict[str, Any]:
     from ragspine_action.baseline.ratchet import compare, entry_from_values
     from ragspine_action.baseline.values import qa_suite_values
     from ragspine_action.config import RunConfig, validate_config
-    from ragspine_action.gates import GateSettings, LexicalJudge
     from ragspine_action.parallel_qa import default_workers
     from ragspine_action.perf import gc_paused
-    from ragspine_action.qa import QASettings
     from ragspine_action.report.model import Report, ToolInfo
     from ragspine_action.report.render_markdown import render_markdown
     from ragspine_action.report.write import write_report
-    from ragspine_action.run import _interval_fn, _outcomes_file_qa
+    from ragspine_action.run import _interval_fn, _outcomes_file_qa, qa_settings
 
     golden_path, outcomes_path = synth.write_qa(data_dir, n)
     config = validate_config(
@@ -109,17 +107,7 @@ def _stages(n: int, data_dir: Path, workers: int) -> dict[str, Any]:
             workers=workers,
         )
     )
-    # The settings run._run builds from the config.
-    settings = QASettings(
-        gates=GateSettings(
-            judge=LexicalJudge(config.faithfulness_threshold),
-            answer_accuracy_threshold=config.answer_accuracy_threshold,
-            period_patterns=config.period_patterns,
-        ),
-        ks=config.ks,
-        protected_k=config.protected_k,
-        relevance_level=config.relevance_level,
-    )
+    settings = qa_settings(config)  # what run._run builds from the config
     used_workers = config.workers or default_workers(config.golden)
     rows: list[dict[str, Any]] = []
 

@@ -65,7 +65,15 @@ from .report.model import (
 from .shard import Shard, select_shard
 from .systems.base import Collection, System, complete_collection
 
-__all__ = ["RunResult", "build_system", "conclude_run", "qa_suite_values", "run", "run_shard"]
+__all__ = [
+    "RunResult",
+    "build_system",
+    "conclude_run",
+    "qa_settings",
+    "qa_suite_values",
+    "run",
+    "run_shard",
+]
 
 
 @dataclass
@@ -359,6 +367,20 @@ def _select(golden: GoldenSet, shard: Shard | None) -> tuple[Sequence[GoldenCase
     return select_shard(golden.cases, [c.id for c in golden.cases], shard)
 
 
+def qa_settings(config: RunConfig) -> QASettings:
+    """The scoring settings the config asks for (thresholds, periods, ks)."""
+    return QASettings(
+        gates=GateSettings(
+            judge=LexicalJudge(config.faithfulness_threshold),
+            answer_accuracy_threshold=config.answer_accuracy_threshold,
+            period_patterns=config.period_patterns,
+        ),
+        ks=config.ks,
+        protected_k=config.protected_k,
+        relevance_level=config.relevance_level,
+    )
+
+
 def _outcomes_file_qa(
     config: RunConfig, settings: QASettings, shard: Shard | None
 ) -> QASection | None:
@@ -441,16 +463,7 @@ def _run(config: RunConfig, now: datetime | None) -> RunResult:
     qa: QASection | None = None
     exit_code = EXIT_PASS
     if "qa" in config.suites:
-        settings = QASettings(
-            gates=GateSettings(
-                judge=LexicalJudge(config.faithfulness_threshold),
-                answer_accuracy_threshold=config.answer_accuracy_threshold,
-                period_patterns=config.period_patterns,
-            ),
-            ks=config.ks,
-            protected_k=config.protected_k,
-            relevance_level=config.relevance_level,
-        )
+        settings = qa_settings(config)
         qa = _outcomes_file_qa(config, settings, shard)
         if qa is None:
             qa = _sequential_qa(config, settings, shard)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import shutil
 from pathlib import Path
@@ -15,14 +14,6 @@ from ragspine_action.cli import main
 from ragspine_action.paths import BUNDLED_BASELINE
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def _synth() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_synth", ROOT / "bench" / "synth.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def _comparable(path: Path) -> dict[str, Any]:
@@ -59,10 +50,10 @@ def test_bundled_run_merged_from_four_shards_equals_the_unsharded_run(tmp_path: 
 
 
 @pytest.fixture()
-def synthetic(tmp_path: Path) -> tuple[Path, Path, Path]:
+def synthetic(tmp_path: Path, bench_synth: ModuleType) -> tuple[Path, Path, Path]:
     """400 cases of every type with errors, missing outcomes, fabrication and an unknown id;
     a baseline recorded from better outcomes, so the merged verdict is a regression."""
-    golden, outcomes = _synth().write_qa(tmp_path / "data", 400, seed=7)
+    golden, outcomes = bench_synth.write_qa(tmp_path / "data", 400, seed=7)
     lines = outcomes.read_text(encoding="utf-8").splitlines()
     baseline = tmp_path / "baseline.json"
     args = ["--system", "outcomes", "--mode", "synth", "--golden", str(golden)]

@@ -5,7 +5,6 @@ cannot vouch for to the sequential path, whose located one-line messages stay th
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 from collections.abc import Callable, Iterator
@@ -31,14 +30,6 @@ N_CASES = 3000
 BOM = "\ufeff"
 
 
-def _synth() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_synth", ROOT / "bench" / "synth.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @dataclass(frozen=True)
 class Synth:
     golden: Path
@@ -58,8 +49,8 @@ def _read_lines(path: Path) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def synth(tmp_path_factory: pytest.TempPathFactory) -> Synth:
-    golden, outcomes = _synth().write_qa(tmp_path_factory.mktemp("synth"), N_CASES)
+def synth(tmp_path_factory: pytest.TempPathFactory, bench_synth: ModuleType) -> Synth:
+    golden, outcomes = bench_synth.write_qa(tmp_path_factory.mktemp("synth"), N_CASES)
     made = Synth(golden, outcomes)
     assert len(made.golden_lines()) == N_CASES
     # Some cases have no outcome line: the missing-outcome path is exercised too.

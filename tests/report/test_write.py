@@ -8,7 +8,6 @@ workers' files must not outlive the table they belong to.
 from __future__ import annotations
 
 import gc
-import importlib.util
 import json
 import os
 from pathlib import Path
@@ -24,17 +23,9 @@ from ragspine_action.run import run
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _synth() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_synth", ROOT / "bench" / "synth.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="module")
-def inputs(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    golden, outcomes = _synth().write_qa(tmp_path_factory.mktemp("synth"), 2500)
+def inputs(tmp_path_factory: pytest.TempPathFactory, bench_synth: ModuleType) -> tuple[Path, Path]:
+    golden, outcomes = bench_synth.write_qa(tmp_path_factory.mktemp("synth"), 2500)
     return Path(golden), Path(outcomes)
 
 
