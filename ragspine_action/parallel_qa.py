@@ -21,6 +21,7 @@ import os
 import re
 import shutil
 import tempfile
+import threading
 import weakref
 from array import array
 from concurrent.futures import ProcessPoolExecutor
@@ -176,7 +177,9 @@ def _ranges(path: str, count: int) -> list[_Range]:
 
 
 # Set by the parent before the workers fork; the children read it, never write it.
+# One run at a time per process (a library caller may run several in threads).
 _STATE: dict[str, Any] = {}
+_ONE_RUN = threading.Lock()
 
 
 def _read_outcome(handle: int, index: _OutcomeIndex, i: int, case_id: str) -> Outcome:
@@ -288,11 +291,27 @@ def score_outcomes_file(
     be written), into a temporary directory removed with the table.
     Raises FastPathDeclined for anything the sequential path must judge.
     """
+    if not hasattr(os, "pread"):  # not on Windows: the sequential path serves it there
+        raise FastPathDeclined
     check_size(golden_path, max_bytes)
     index = _index_outcomes(outcomes_path, max_bytes)
     if workers > 1 and "fork" not in multiprocessing.get_all_start_methods():
         workers = 1
     ranges = _ranges(golden_path, max(1, workers))
+    with _ONE_RUN:
+        return _score_all(golden_path, outcomes_path, settings, index, ranges, shard, encode_rows)
+
+
+def _score_all(
+    golden_path: str,
+    outcomes_path: str,
+    settings: QASettings,
+    index: _OutcomeIndex,
+    ranges: list[_Range],
+    shard: Shard | None,
+    encode_rows: bool,
+) -> ParallelResult:
+    """Fork, score, join; the workers' files are removed on failure or with the table."""
     encode_dir = tempfile.mkdtemp(prefix="ragspine-rows-") if encode_rows else None
     _STATE.update(
         golden=golden_path,
