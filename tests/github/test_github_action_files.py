@@ -116,3 +116,16 @@ def test_example_workflow_can_comment() -> None:
     assert example["permissions"]["pull-requests"] == "write"
     steps = example["jobs"]["ragspine"]["steps"]
     assert any(str(step.get("uses", "")).split("@")[0].endswith("/ragspine-eval") for step in steps)
+
+
+def test_readme_shows_the_sharded_example_workflow() -> None:
+    """The README's matrix + merge workflow is the linted example, job for job."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = [b.split("```", 1)[0] for b in readme.split("```yaml\n")[1:]]
+    shown = [yaml.safe_load(b) for b in blocks if "merge-reports" in b and "matrix" in b]
+    example = yaml.safe_load((ROOT / "examples/workflows/ragspine-eval-sharded.yml").read_text())
+    assert len(shown) == 1 and shown[0]["jobs"] == example["jobs"]
+    gate = example["jobs"]["gate"]
+    assert gate["needs"] == "eval" and any(
+        s.get("with", {}).get("merge-reports") for s in gate["steps"]
+    )
