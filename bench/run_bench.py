@@ -15,6 +15,9 @@ main process indexes the outcomes file, then forks the workers, which share its 
 copy-on-write, score one byte range of the golden file each and send back columns.
 So memory is reported per process and for the whole tree:
 
+* ``components`` (sizes up to ``--components-max``, default 100k): what the workers do
+  interleaved, timed step by step in one process on the sequential path — load +
+  validate, retrieval metrics, all gates — to show where a case's time goes.
 * ``stages`` (the pipeline step by step in one process, as ``ragspine_action.run`` calls
   it): score (parallel workers: load + validate + all gates + retrieval), baseline
   values, baseline compare without and with bootstrap intervals, report JSON (streamed,
@@ -82,6 +85,55 @@ def _rss_mb() -> float:
 
 
 # ---------------------------------------------------------------------------- stages
+
+
+def _components(n: int, data_dir: Path, workers: int) -> dict[str, Any]:
+    """What the workers do interleaved, step by step in one process (sequential path).
+
+    Holds every case in memory (~17 KB a case), so only run for sizes up to
+    ``--components-max``.
+    """
+    from ragspine_action.golden.load import load_golden_set
+    from ragspine_action.metrics.retrieval import aggregate_retrieval, case_retrieval
+    from ragspine_action.perf import gc_paused
+    from ragspine_action.qa import CaseScorer, QASettings
+    from ragspine_action.systems.outcomes_file import OutcomesFileSystem
+
+    golden_path, outcomes_path = synth.write_qa(data_dir, n)
+    rows: list[dict[str, Any]] = []
+
+    def stage(name: str, started: float) -> None:
+        wall = time.perf_counter() - started
+        rows.append(
+            {
+                "stage": name,
+                "wall_s": round(wall, 3),
+                "cases_per_s": round(n / wall) if wall else None,
+                "peak_rss_mb": round(_rss_mb(), 1),
+            }
+        )
+
+    settings = QASettings()
+    with gc_paused():
+        t = time.perf_counter()
+        golden = load_golden_set(golden_path)
+        collection = OutcomesFileSystem(str(outcomes_path)).collect(golden.cases)
+        stage("1 process: load + validate (golden, outcomes)", t)
+        t = time.perf_counter()
+        per_case = [
+            (c.id, c.tags, case_retrieval(collection.outcomes[c.id].ranked_docs(), c.relevance()))
+            for c in golden.cases
+        ]
+        aggregate_retrieval(per_case)
+        stage("1 process: retrieval metrics (per case + means)", t)
+        del per_case
+        t = time.perf_counter()
+        scorer = CaseScorer(settings)
+        for case in golden.cases:
+            scorer.score(case, collection.outcomes[case.id])
+        scorer.table.build()
+        stage("1 process: score all gates (incl. retrieval, attribution)", t)
+    return {"n_cases": n, "stages": rows}
 
 
 def _stages(n: int, data_dir: Path, workers: int) -> dict[str, Any]:
@@ -352,6 +404,7 @@ def _machine() -> dict[str, Any]:
 
 
 _CHILDREN: dict[str, Callable[[int, Path, int], dict[str, Any]]] = {
+    "components": _components,
     "stages": _stages,
     "extraction": _extraction,
     "e2e": _end_to_end,
@@ -385,6 +438,12 @@ def main() -> int:
     p.add_argument(
         "--workers", type=int, default=0, help="scoring processes, as the CLI's (0: auto)"
     )
+    p.add_argument(
+        "--components-max",
+        type=int,
+        default=100_000,
+        help="largest size whose steps are also timed one by one in one process",
+    )
     p.add_argument("--data-dir", default=str(HERE / ".data"), help="cache of generated inputs")
     p.add_argument("--out", default=str(HERE / "results.json"), help="JSON results file")
     p.add_argument("--child", choices=sorted(_CHILDREN), help=argparse.SUPPRESS)
@@ -400,11 +459,14 @@ def main() -> int:
     results: dict[str, Any] = {
         "machine": _machine(),
         "workers_flag": args.workers,
+        "components": [],
         "qa": [],
         "end_to_end": [],
     }
     for n in sizes:
         synth.write_qa(data_dir, n)  # generate outside the timed processes
+        if n <= args.components_max:
+            results["components"].append(_child("components", n, data_dir, args.workers))
         results["qa"].append(_child("stages", n, data_dir, args.workers))
         results["end_to_end"].append(_child("e2e", n, data_dir, args.workers))
     if args.cells:
@@ -428,7 +490,7 @@ def _print(results: dict[str, Any]) -> None:
     print(f"machine: {m['nproc']} × {m['cpu']}, Python {m['python']}")
     head = f"{'cases':>9}  {'stage':<{_LABEL}} {'wall s':>8} {'cases/s':>9} {'peak MB':>8}"
     print(f"{head} {'tree MB':>8}  exit")
-    for size in results["qa"]:
+    for size in [*results.get("components", []), *results["qa"]]:
         for row in size["stages"]:
             print(
                 _line(
@@ -439,6 +501,8 @@ def _print(results: dict[str, Any]) -> None:
                     row["peak_rss_mb"],
                 )
             )
+        if "workers" not in size:  # a components row: one process, no workers
+            continue
         worker_mb = size["largest_worker_rss_mb"]
         note = f"{worker_mb:.0f} MB" if worker_mb is not None else "none forked"
         print(
