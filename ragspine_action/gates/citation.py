@@ -21,8 +21,9 @@ class CitationValidity:
         actual: dict[str, object] = {}
         ok = True
         if exp.source is not None:
-            expected["source"] = exp.source.model_dump()
-            actual["source"] = outcome.source.model_dump() if outcome.source else None
+            expected["source"] = {"doc": exp.source.doc, "locator": exp.source.locator}
+            got = outcome.source
+            actual["source"] = {"doc": got.doc, "locator": got.locator} if got else None
             ok &= outcome.source == exp.source and exp.source.doc in outcome.answer
         if exp.narrative_doc is not None:
             docs = outcome.ranked_docs()

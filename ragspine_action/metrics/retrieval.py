@@ -32,6 +32,7 @@ Deliberate differences from trec_eval, both required by the product contract:
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -228,6 +229,17 @@ def case_retrieval(
     return checked_case_retrieval(ranked_docs, relevance, kk, relevance_level)
 
 
+@functools.lru_cache(maxsize=32)
+def _names(kk: tuple[int, ...]) -> tuple[list[str], list[str], list[str], list[str]]:
+    """Metric names per k, made once per set of ks (not once per case)."""
+    return (
+        [f"hit@{k}" for k in kk],
+        [f"ndcg@{k}" for k in kk],
+        [f"recall@{k}" for k in kk],
+        [f"precision@{k}" for k in kk],
+    )
+
+
 def checked_case_retrieval(
     ranked_docs: Sequence[str],
     relevance: Mapping[str, int],
@@ -245,17 +257,20 @@ def checked_case_retrieval(
     found = [g >= relevance_level for g in grades]
     rank = found.index(True) + 1 if True in found else None
     positive = sorted((g for g in relevance.values() if g > 0), reverse=True)
-    values: dict[str, float] = {}
-    for k in kk:
-        values[f"hit@{k}"] = 1.0 if rank is not None and rank <= k else 0.0
+    hits, ndcgs, recalls, precisions = _names(kk)
+    values: dict[str, float] = {
+        name: 1.0 if rank is not None and rank <= k else 0.0
+        for name, k in zip(hits, kk, strict=True)
+    }
     values["mrr"] = 0.0 if rank is None else 1.0 / rank
-    for k in kk:
+    for name, k in zip(ndcgs, kk, strict=True):
         ideal = _dcg(positive[:k])
-        values[f"ndcg@{k}"] = 0.0 if ideal <= 0.0 else _dcg(grades[:k]) / ideal
-    for k in kk:
-        values[f"recall@{k}"] = sum(found[:k]) / n_relevant
-    for k in kk:
-        values[f"precision@{k}"] = sum(found[:k]) / k
+        values[name] = 0.0 if ideal <= 0.0 else _dcg(grades[:k]) / ideal
+    within = [sum(found[:k]) for k in kk]
+    for name, n in zip(recalls, within, strict=True):
+        values[name] = n / n_relevant
+    for name, n, k in zip(precisions, within, kk, strict=True):
+        values[name] = n / k
     return CaseRetrieval(values, rank, n_relevant, len(docs))
 
 
