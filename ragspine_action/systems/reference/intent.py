@@ -106,6 +106,35 @@ def _term_regex(term: str) -> re.Pattern[str]:
     return re.compile(re.escape(term))
 
 
+_FIRST_WORD = re.compile(r"[^\s\-]+")
+
+
+@lru_cache(maxsize=2048)
+def _needle(term: str) -> str:
+    """A substring any match of ``term`` contains (its first word; ASCII: lower case)."""
+    if not term.isascii():
+        return term
+    first = _FIRST_WORD.search(term)
+    return first.group().lower() if first else ""
+
+
+# The only non-ASCII characters re.IGNORECASE matches to ASCII letters or digits.
+_ASCII_FOLDS = frozenset("\u0130\u0131\u017f\u212a")  # İ ı ſ K
+
+
+def _may_match(term: str, text: str, lowered: str) -> bool:
+    """False only when ``term`` cannot match: skips compiling hundreds of patterns.
+
+    An ASCII term matches case-insensitively, so its first word, lower-cased, is in the
+    lower-cased text — unless the text holds one of the four letters that fold to ASCII.
+    """
+    if not term.isascii():
+        return term in text
+    if not text.isascii() and not _ASCII_FOLDS.isdisjoint(text):
+        return True
+    return _needle(term) in lowered
+
+
 class _Masked:
     """The question with matched spans blanked out, so no span is read twice."""
 
@@ -123,7 +152,8 @@ class _Masked:
     def take_terms(self, terms: tuple[str, ...]) -> list[str]:
         hits: list[tuple[int, str]] = []
         for term in sorted(terms, key=len, reverse=True):
-            hits.extend((m.start(), term) for m in self.take(_term_regex(term)))
+            if _may_match(term, self.text, self.text.lower()):
+                hits.extend((m.start(), term) for m in self.take(_term_regex(term)))
         return [t for _, t in sorted(hits)]
 
 
@@ -132,7 +162,8 @@ def _canonical(masked: _Masked, table: dict[str, tuple[str, ...]]) -> tuple[str,
     pairs = [(term, name) for name, terms in table.items() for term in terms]
     hits: list[tuple[int, str]] = []
     for term, name in sorted(pairs, key=lambda p: len(p[0]), reverse=True):
-        hits.extend((m.start(), name) for m in masked.take(_term_regex(term)))
+        if _may_match(term, masked.text, masked.text.lower()):
+            hits.extend((m.start(), name) for m in masked.take(_term_regex(term)))
     return tuple(dict.fromkeys(name for _, name in sorted(hits)))
 
 
@@ -276,7 +307,8 @@ def _periods(masked: _Masked, ref: date) -> list[PeriodMention]:
 
 def _has_any(text: str, terms: tuple[str, ...]) -> bool:
     """Whether any term occurs (ASCII terms as whole words)."""
-    return any(_term_regex(t).search(text) for t in terms)
+    lowered = text.lower()
+    return any(_may_match(t, text, lowered) and _term_regex(t).search(text) for t in terms)
 
 
 # A capitalised name that is not the question's first word, left after every known term

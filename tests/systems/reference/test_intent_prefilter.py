@@ -1,0 +1,28 @@
+"""The term prefilter may only skip a term that cannot match: never a missed match."""
+
+from __future__ import annotations
+
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from ragspine_action.systems.reference import intent
+
+ALPHABET = [*"abkisKIS09 -", "\u0130", "\u0131", "\u017f", "\u212a", "营", "收"]
+TERM = st.text(alphabet=st.sampled_from(ALPHABET), min_size=1, max_size=8).filter(str.strip)
+TEXT = st.text(alphabet=st.sampled_from([*ALPHABET, ".", "?"]), max_size=40)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(TERM, TEXT)
+@example("kis", "the \u212aIS ratio")  # Kelvin sign folds to k
+@example("sk", "a \u017fk b")  # long s folds to s
+@example("net profit", "NET-Profit rose")
+@example("营收", "今年营收多少")
+def test_a_term_the_regex_finds_is_never_filtered_out(term: str, text: str) -> None:
+    if intent._term_regex(term).search(text):
+        assert intent._may_match(term, text, text.lower())
+
+
+def test_the_filter_does_skip_absent_ascii_terms() -> None:
+    assert not intent._may_match("revenue", "What was the net profit in 2024?", "what was the")
+    assert not intent._may_match("营收", "净利润是多少", "净利润是多少")
