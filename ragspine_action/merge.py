@@ -19,13 +19,16 @@ from dataclasses import fields
 from datetime import UTC, datetime
 from typing import Any
 
+import numpy as np
 from pydantic import ValidationError
 
 from .baseline.values import qa_suite_values
 from .config import RunConfig, validate_config
 from .errors import EXIT_ERROR, ConfigError, InputError, RagspineError, format_error
 from .jsonio import read_json_file
-from .qa import QASettings, assemble_qa, qa_warnings
+from .metrics.retrieval import metric_names
+from .qa import GATE_NAMES, QASettings, assemble_qa, qa_warnings
+from .report.cases import CaseTable, CaseTableBuilder, as_case_table
 from .report.model import CaseResult, Failure, QASection, Report
 from .run import RunResult, conclude_run
 
@@ -36,21 +39,51 @@ _MERGE_OWNED = frozenset({"report", "baseline", "update_baseline", "lower_reason
 
 
 def load_partial_report(path: str) -> Report:
-    """A shard's report file; anything else is a one-line InputError naming the file."""
+    """A shard's report file; anything else is a one-line InputError naming the file.
+
+    The per-case rows are validated one at a time into a ``CaseTable`` (columns), never
+    held as a million report models.
+    """
     data = read_json_file(path)
+    rows: list[Any] | None = None
+    qa_data = data.get("qa") if isinstance(data, dict) else None
+    if isinstance(qa_data, dict) and isinstance(qa_data.get("cases"), list):
+        rows = qa_data.pop("cases")
     try:
         report = Report.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise InputError.single(
-            path, f"not a ragspine-eval report: {where}: {first['msg']}"
-        ) from None
+        raise _not_a_report(path, exc) from None
     if report.qa is None or report.qa.shard is None:
         raise InputError.single(path, "not a partial report of a --shard run (no qa.shard)")
+    if rows is not None:
+        report.qa.cases = _case_table(path, rows, report.config.get("ks"))
     if len(report.qa.shard.positions) != len(report.qa.cases):
         raise InputError.single(path, "qa.shard.positions does not match qa.cases")
     return report
+
+
+def _not_a_report(path: str, exc: ValidationError, prefix: str = "") -> InputError:
+    first = exc.errors()[0]
+    where = prefix + ".".join(str(p) for p in first["loc"])
+    return InputError.single(path, f"not a ragspine-eval report: {where}: {first['msg']}")
+
+
+def _case_table(path: str, rows: list[Any], ks: Any) -> CaseTable:
+    """Validate and add each row, dropping it once added (the file's rows are not kept)."""
+    try:
+        names = metric_names(sorted({int(k) for k in ks})) if ks else []
+    except (TypeError, ValueError):
+        raise InputError.single(path, f"not a ragspine-eval report: config.ks: {ks!r}") from None
+    builder = CaseTableBuilder(GATE_NAMES, names)
+    for i, row in enumerate(rows):
+        try:
+            builder.add_result(CaseResult.model_validate(row))
+        except ValidationError as exc:
+            raise _not_a_report(path, exc, f"qa.cases.{i}.") from None
+        except ValueError as exc:  # retrieval metrics other than the run's ks
+            raise InputError.single(path, f"qa.cases.{i}.retrieval: {exc}") from None
+        rows[i] = None
+    return builder.build()
 
 
 def _check_consistent(reports: Sequence[tuple[str, Report]]) -> None:
@@ -118,16 +151,19 @@ def _run_config(config: dict[str, Any], overrides: dict[str, Any]) -> RunConfig:
 
 def _merged_qa(reports: Sequence[Report], settings: QASettings) -> QASection:
     sections = [r.qa for r in reports if r.qa is not None]
-    position_of: dict[str, int] = {}
-    ordered: list[tuple[int, CaseResult]] = []
+    tables: list[CaseTable] = []
+    positions: list[int] = []
     for qa in sections:
         assert qa.shard is not None
-        for position, case in zip(qa.shard.positions, qa.cases, strict=True):
-            if case.id in position_of:
-                raise InputError.single("<merge>", f"case {case.id!r} appears in two shards")
-            position_of[case.id] = position
-            ordered.append((position, case))
-    ordered.sort(key=lambda item: item[0])
+        tables.append(as_case_table(qa.cases, GATE_NAMES, settings.metric_names))
+        positions += qa.shard.positions
+    joined = CaseTable.concat(tables) if tables else as_case_table([], GATE_NAMES, [])
+    position_of: dict[str, int] = {}
+    for case_id, position in zip(joined.ids, positions, strict=True):
+        if case_id in position_of:
+            raise InputError.single("<merge>", f"case {case_id!r} appears in two shards")
+        position_of[case_id] = position
+    ordered = joined.take(np.argsort(np.asarray(positions, dtype=np.int64), kind="stable"))
     failures: dict[str, list[Failure]] = {}
     for qa in sections:
         for gate, metric in qa.metrics.items():
@@ -140,7 +176,7 @@ def _merged_qa(reports: Sequence[Report], settings: QASettings) -> QASection:
         mode=first.mode,
         system=first.system,
         golden=first.golden,
-        cases=[case for _, case in ordered],
+        cases=ordered,
         failures=failures,
         refusal_checked=sum(qa.fabrication.checked for qa in sections),
         settings=settings,

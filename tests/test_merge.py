@@ -181,3 +181,31 @@ def test_a_whole_report_or_garbage_is_not_a_partial_report(
     junk.write_text('{"verdict": 3}', encoding="utf-8")
     assert "not a ragspine-eval report" in _refused([str(junk)], capsys)
     assert "no partial report matches" in _refused([str(tmp_path / "none-*.json")], capsys)
+
+
+def test_a_bad_case_row_in_a_shard_is_named_by_file_and_row(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    parts = _run_sharded(tmp_path, [], n=2)
+    capsys.readouterr()
+    data = json.loads(Path(parts[1]).read_text(encoding="utf-8"))
+    data["qa"]["cases"][3]["passed"] = "perhaps"
+    Path(parts[1]).write_text(json.dumps(data), encoding="utf-8")
+    err = _refused(parts, capsys)
+    assert parts[1] in err and "qa.cases.3.passed" in err
+    data["qa"]["cases"][3]["passed"] = True
+    data["qa"]["cases"][5]["retrieval"] = {"map": 0.5}  # not one of the run's metrics
+    Path(parts[1]).write_text(json.dumps(data), encoding="utf-8")
+    err = _refused(parts, capsys)
+    assert parts[1] in err and "qa.cases.5.retrieval" in err
+
+
+def test_merged_shards_hold_their_cases_as_columns(tmp_path: Path) -> None:
+    from ragspine_action.merge import load_partial_report
+    from ragspine_action.report.cases import CaseTable
+
+    parts = _run_sharded(tmp_path, [], n=2)
+    report = load_partial_report(parts[0])
+    assert report.qa is not None and isinstance(report.qa.cases, CaseTable)
+    raw = json.loads(Path(parts[0]).read_text(encoding="utf-8"))["qa"]["cases"]
+    assert report.qa.cases.to_dicts() == raw
