@@ -27,9 +27,14 @@ from .gates import GATES, GateSettings, detect_fabricated_numbers
 from .golden.load import GoldenSet
 from .golden.models import GoldenCase
 from .metrics.attribution import NEXT_STEPS, attribute, count_attributions
-from .metrics.retrieval import case_retrieval, checked_case_retrieval, metric_names
+from .metrics.retrieval import (
+    case_retrieval,
+    checked_case_retrieval,
+    metric_names,
+    normalise_ks,
+)
 from .outcomes.model import Outcome
-from .report.cases import CaseTable, CaseTableBuilder, as_case_table
+from .report.cases import CaseTable, CaseTableBuilder, TagMembers, as_case_table
 from .report.model import (
     AttributionSection,
     CaseResult,
@@ -70,8 +75,12 @@ class QASettings:
     relevance_level: int = 1
 
     @property
+    def sorted_ks(self) -> tuple[int, ...]:
+        return normalise_ks(self.ks)
+
+    @property
     def metric_names(self) -> tuple[str, ...]:
-        return tuple(metric_names(sorted(set(self.ks))))
+        return tuple(metric_names(self.sorted_ks))
 
 
 def gate_metric(
@@ -100,7 +109,7 @@ class CaseScorer:
         self.refusal_checked = 0
         self._gates = tuple((gate, gate.name) for gate in GATES)
         case_retrieval([], {}, settings.ks, relevance_level=settings.relevance_level)  # checks
-        self._ks = tuple(sorted(set(settings.ks)))
+        self._ks = settings.sorted_ks
 
     def score(self, case: GoldenCase, outcome: Outcome) -> None:
         """Every applicable gate, fabrication, retrieval rank and attribution of one case."""
@@ -160,8 +169,9 @@ def failure_models(rows: Mapping[str, Sequence[FailureRow]]) -> dict[str, list[F
     }
 
 
-def _gate_metrics(table: CaseTable, failures: Mapping[str, list[Failure]]) -> dict[str, GateMetric]:
-    members = table.tag_members()
+def _gate_metrics(
+    table: CaseTable, members: TagMembers, failures: Mapping[str, list[Failure]]
+) -> dict[str, GateMetric]:
     metrics: dict[str, GateMetric] = {}
     for name in GATE_NAMES:
         column = table.gate_column(name)
@@ -194,8 +204,9 @@ def _mean(values: npt.NDArray[np.float64]) -> float:
     return math.fsum(values.tolist()) / len(values)
 
 
-def _retrieval_section(table: CaseTable, ks: Sequence[int], protected_k: int) -> RetrievalSection:
-    kk = sorted(set(ks))
+def _retrieval_section(
+    table: CaseTable, members: TagMembers, settings: QASettings
+) -> RetrievalSection:
     scored = table.scored
     n_scored = int(np.count_nonzero(scored))
     names = table.metric_names
@@ -205,7 +216,7 @@ def _retrieval_section(table: CaseTable, ks: Sequence[int], protected_k: int) ->
         else {}
     )
     by_tag: dict[str, dict[str, dict[str, int | float]]] = {}
-    for key, values in table.tag_members().items():
+    for key, values in members.items():
         for value, mask in values.items():
             rows = table.retrieval[mask & scored]
             if not len(rows):
@@ -214,13 +225,14 @@ def _retrieval_section(table: CaseTable, ks: Sequence[int], protected_k: int) ->
             entry.update({name: _mean(rows[:, i]) for i, name in enumerate(names)})
             by_tag.setdefault(key, {})[value] = entry
     ranks = table.ranks
+    protected_k = settings.protected_k
     missed = scored & ((ranks == 0) | (ranks > protected_k))
     misses = [
         RetrievalMiss.model_construct(id=table.ids[i], rank=int(ranks[i]) or None)
         for i in np.flatnonzero(missed).tolist()
     ]
     return RetrievalSection(
-        k=kk,
+        k=list(settings.sorted_ks),
         protected_k=protected_k,
         n_scored=n_scored,
         n_excluded=len(table) - n_scored,
@@ -258,19 +270,20 @@ def assemble_qa(
         for i in sorted(table.errors)
     ]
     counts = count_attributions(table.attributions())
+    members = table.tag_members()  # one pass for the gates' and retrieval's by_tag
     return QASection.model_construct(
         mode=mode,
         system=system,
         golden=golden,
         n_cases=n,
-        metrics=_gate_metrics(table, failures),
+        metrics=_gate_metrics(table, members, failures),
         fabrication=FabricationSection(
             checked=refusal_checked, count=len(fabricated), cases=fabricated
         ),
         fabrication_count=len(fabricated),
         errors=ErrorsSection(count=len(errors), rate=(len(errors) / n if n else 0.0), cases=errors),
         unknown_outcome_ids=list(unknown_outcome_ids or []),
-        retrieval=_retrieval_section(table, settings.ks, settings.protected_k),
+        retrieval=_retrieval_section(table, members, settings),
         attribution=AttributionSection(
             **counts, advice={name: NEXT_STEPS[name] for name, c in counts.items() if c}
         ),

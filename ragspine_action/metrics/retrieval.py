@@ -57,6 +57,7 @@ __all__ = [
     "hit_at",
     "metric_names",
     "ndcg_at",
+    "normalise_ks",
     "precision_at",
     "recall_at",
     "reciprocal_rank",
@@ -174,15 +175,12 @@ def ndcg_at(ranked_docs: Sequence[str], relevance: Mapping[str, int], k: int) ->
 
 def metric_names(ks: Sequence[int]) -> list[str]:
     """Metric keys in report order: hit@k…, mrr, ndcg@k…, recall@k…, precision@k…."""
-    names = [f"hit@{k}" for k in ks]
-    names.append("mrr")
-    names += [f"ndcg@{k}" for k in ks]
-    names += [f"recall@{k}" for k in ks]
-    names += [f"precision@{k}" for k in ks]
-    return names
+    hits, ndcgs, recalls, precisions = _names(tuple(ks))
+    return [*hits, "mrr", *ndcgs, *recalls, *precisions]
 
 
-def _normalise_ks(ks: Iterable[int]) -> tuple[int, ...]:
+def normalise_ks(ks: Iterable[int]) -> tuple[int, ...]:
+    """The cut-offs in metric order: each checked, sorted, once."""
     out: list[int] = []
     for k in ks:
         _check_k(k)
@@ -224,19 +222,16 @@ def case_retrieval(
     relevance_level: int = 1,
 ) -> CaseRetrieval:
     """All metrics of one case at each k, on the deduplicated ranking."""
-    kk = _normalise_ks(ks)
+    kk = normalise_ks(ks)
     _check_level(relevance_level)
     return checked_case_retrieval(ranked_docs, relevance, kk, relevance_level)
 
 
 @functools.lru_cache(maxsize=32)
-def _names(kk: tuple[int, ...]) -> tuple[list[str], list[str], list[str], list[str]]:
-    """Metric names per k, made once per set of ks (not once per case)."""
-    return (
-        [f"hit@{k}" for k in kk],
-        [f"ndcg@{k}" for k in kk],
-        [f"recall@{k}" for k in kk],
-        [f"precision@{k}" for k in kk],
+def _names(kk: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
+    """Metric names per family (hit, ndcg, recall, precision), made once per set of ks."""
+    return tuple(
+        tuple(f"{family}@{k}" for k in kk) for family in ("hit", "ndcg", "recall", "precision")
     )
 
 
@@ -335,7 +330,7 @@ def aggregate_retrieval(
     must have been computed with (at least) these ``ks``. A miss is an included case
     whose first relevant doc is not within ``protected_k``.
     """
-    kk = _normalise_ks(ks)
+    kk = normalise_ks(ks)
     _check_k(protected_k)
     names = metric_names(kk)
     included: list[CaseRetrieval] = []
@@ -388,7 +383,7 @@ def score_retrieval(
     The relevance map is ``GoldenCase.relevance()``; a case without an outcome (or with an
     error outcome and no sources) ranks nothing, so it counts as a miss, never a skip.
     """
-    kk = _normalise_ks(ks)
+    kk = normalise_ks(ks)
     per_case: dict[str, CaseRetrieval] = {}
     rows: list[tuple[str, Mapping[str, str], CaseRetrieval]] = []
     for case in cases:

@@ -20,13 +20,17 @@ import numpy.typing as npt
 from ..metrics.attribution import ATTRIBUTIONS, Attribution
 from .model import CaseResult
 
-__all__ = ["CaseTable", "CaseTableBuilder", "as_case_table", "attribution_by_id"]
+__all__ = ["CaseTable", "CaseTableBuilder", "TagMembers", "as_case_table", "attribution_by_id"]
+
+# Tag key → tag value → mask of the cases carrying it.
+TagMembers = dict[str, dict[str, npt.NDArray[np.bool_]]]
 
 _NO_RANK = 0  # ranks are 1-based; 0 stands for None
 _ATTRIBUTION_CODE: dict[Attribution | None, int] = {None: -1} | {
     name: i for i, name in enumerate(ATTRIBUTIONS)
 }
 _CASE_FIELDS: set[str] = set(CaseResult.model_fields)
+_ATTRIBUTION_OF: tuple[Attribution | None, ...] = (*ATTRIBUTIONS, None)  # by code; -1: None
 
 
 class CaseTableBuilder:
@@ -69,12 +73,7 @@ class CaseTableBuilder:
         position = len(self.ids)
         self.ids.append(case_id)
         self.case_types.append(self._types.setdefault(case_type, case_type))
-        key = tuple(tags.items())
-        code = self._tag_index.get(key)
-        if code is None:
-            code = self._tag_index[key] = len(self.tag_sets)
-            self.tag_sets.append(dict(tags))
-        self.tag_codes.append(code)
+        self.tag_codes.append(self.tag_code(tags))
         row = [-1] * len(self.gate_names)
         for name, ok in gates.items():
             row[self._gate_index[name]] = 1 if ok else 0
@@ -97,6 +96,15 @@ class CaseTableBuilder:
             self.errors[position] = error
         if fabricated:
             self.fabricated[position] = list(fabricated)
+
+    def tag_code(self, tags: dict[str, str]) -> int:
+        """The index of ``tags`` in ``tag_sets``: one shared dict per distinct tag set."""
+        key = tuple(tags.items())
+        code = self._tag_index.get(key)
+        if code is None:
+            code = self._tag_index[key] = len(self.tag_sets)
+            self.tag_sets.append(dict(tags))
+        return code
 
     def add_result(self, case: CaseResult) -> None:
         self.add(
@@ -198,14 +206,7 @@ class CaseTable(Sequence[CaseResult]):
             offset = len(ids)
             ids += table.ids
             case_types += table.case_types
-            remap = np.empty(len(table.tag_sets), dtype=np.int32)
-            for i, tags in enumerate(table.tag_sets):
-                key = tuple(tags.items())
-                code = builder._tag_index.get(key)
-                if code is None:
-                    code = builder._tag_index[key] = len(builder.tag_sets)
-                    builder.tag_sets.append(tags)
-                remap[i] = code
+            remap = np.array([builder.tag_code(t) for t in table.tag_sets], dtype=np.int32)
             codes.append(remap[table.tag_codes] if len(table) else table.tag_codes)
             errors.update((offset + i, e) for i, e in table.errors.items())
             fabricated.update((offset + i, f) for i, f in table.fabricated.items())
@@ -229,12 +230,13 @@ class CaseTable(Sequence[CaseResult]):
     def take(self, order: Sequence[int] | npt.NDArray[np.intp]) -> CaseTable:
         """The rows at ``order`` (a permutation restores golden order after a merge)."""
         index = np.asarray(order, dtype=np.intp)
-        back = {int(old): new for new, old in enumerate(index.tolist())}
+        olds = index.tolist()
+        back = {old: new for new, old in enumerate(olds)}
         return CaseTable(
             gate_names=self.gate_names,
             metric_names=self.metric_names,
-            ids=[self.ids[i] for i in index.tolist()],
-            case_types=[self.case_types[i] for i in index.tolist()],
+            ids=[self.ids[i] for i in olds],
+            case_types=[self.case_types[i] for i in olds],
             tag_sets=self.tag_sets,
             tag_codes=self.tag_codes[index],
             gates=self.gates[index],
@@ -303,9 +305,7 @@ class CaseTable(Sequence[CaseResult]):
                 "retrieval": dict(zip(metrics, retrieval_rows[offset], strict=True))
                 if scored[offset]
                 else None,
-                "attribution": None
-                if attribution[offset] < 0
-                else ATTRIBUTIONS[attribution[offset]],
+                "attribution": _ATTRIBUTION_OF[attribution[offset]],
             }
 
     def to_dicts(self) -> list[dict[str, Any]]:
@@ -320,15 +320,15 @@ class CaseTable(Sequence[CaseResult]):
         return self.retrieval[:, self.metric_names.index(name)]
 
     def attributions(self) -> list[Attribution | None]:
-        return [None if a < 0 else ATTRIBUTIONS[a] for a in self.attribution.tolist()]
+        return [_ATTRIBUTION_OF[a] for a in self.attribution.tolist()]
 
-    def tag_members(self) -> dict[str, dict[str, npt.NDArray[np.bool_]]]:
+    def tag_members(self) -> TagMembers:
         """Tag key → value → mask of the cases that carry it (keys and values sorted)."""
         by_key: dict[str, dict[str, list[int]]] = {}
         for code, tags in enumerate(self.tag_sets):
             for key, value in tags.items():
                 by_key.setdefault(key, {}).setdefault(value, []).append(code)
-        out: dict[str, dict[str, npt.NDArray[np.bool_]]] = {}
+        out: TagMembers = {}
         for key in sorted(by_key):
             out[key] = {}
             for value in sorted(by_key[key]):
