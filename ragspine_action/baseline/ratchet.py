@@ -5,6 +5,7 @@ Pure: no I/O. The run pipeline loads and writes the file around these functions.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -26,6 +27,7 @@ __all__ = [
     "check_stale",
     "compare",
     "entry_from_values",
+    "is_rank_metric",
 ]
 
 # Exactly equal passes; this only absorbs float noise from summing in another order.
@@ -121,7 +123,7 @@ class SuiteValues:
             mask = self.results[metric] != NOT_APPLICABLE
         elif metric in self.case_values:
             mask = ~np.isnan(self.case_values[metric])
-        elif self.ranks is not None and _is_rank_metric(metric):
+        elif self.ranks is not None and is_rank_metric(metric):
             mask = self.ranks >= 0
         return mask
 
@@ -132,7 +134,7 @@ class SuiteValues:
             return passed
         if metric in self.case_values:
             return self.case_values[metric]
-        if self.ranks is not None and _is_rank_metric(metric):
+        if self.ranks is not None and is_rank_metric(metric):
             return _rank_values(metric, self.ranks)
         return None
 
@@ -151,7 +153,8 @@ class Comparison:
         return bool(self.regressions or self.broken)
 
 
-def _is_rank_metric(metric: str) -> bool:
+def is_rank_metric(metric: str) -> bool:
+    """hit@k and mrr: per-case values that follow from the rank alone."""
     return metric == "mrr" or (metric.startswith("hit@") and metric[4:].isdigit())
 
 
@@ -212,7 +215,8 @@ def check_stale(entry: BaselineEntry, values: SuiteValues, where: str, rerecord:
 
 
 class _Recorded:
-    """A baseline entry's per-case facts, aligned to the current run's ids."""
+    """A baseline entry's per-case facts, aligned to the current run's ids (each column
+    aligned once: the case changes and the intervals read the same ones)."""
 
     def __init__(self, entry: BaselineEntry, ids: Sequence[str]) -> None:
         self.entry = entry
@@ -221,6 +225,7 @@ class _Recorded:
         self._src = np.flatnonzero(np.asarray(found, dtype=np.intp) >= 0)
         self._dst = np.asarray(found, dtype=np.intp)[self._src]
         self.n = len(ids)
+        self._passed: dict[str, npt.NDArray[np.bool_]] = {}
 
     def _align(self, values: npt.NDArray[Any], fill: Any, dtype: Any) -> npt.NDArray[Any]:
         out = np.full(self.n, fill, dtype=dtype)
@@ -228,9 +233,12 @@ class _Recorded:
         return out
 
     def passed(self, metric: str) -> npt.NDArray[np.bool_]:
-        raw = np.frombuffer(self.entry.passed[metric].encode("ascii"), dtype=np.uint8)
-        return self._align(raw == ord("1"), False, bool)
+        if metric not in self._passed:
+            raw = np.frombuffer(self.entry.passed[metric].encode("ascii"), dtype=np.uint8)
+            self._passed[metric] = self._align(raw == ord("1"), False, bool)
+        return self._passed[metric]
 
+    @functools.cached_property
     def ranks(self) -> npt.NDArray[np.int32]:
         if not self.entry.ranks:  # a hand-made entry may hold hit@k without ranks
             return np.zeros(self.n, dtype=np.int32)
@@ -241,8 +249,8 @@ class _Recorded:
         """Per-case values as recorded; a case the entry does not know counts 0."""
         if metric in self.entry.passed:
             return self.passed(metric).astype(np.float64)
-        if self.entry.ranks and _is_rank_metric(metric):
-            return _rank_values(metric, self.ranks())
+        if self.entry.ranks and is_rank_metric(metric):
+            return _rank_values(metric, self.ranks)
         if metric in self.entry.case_values:
             raw = np.array([0.0 if v is None else v for v in self.entry.case_values[metric]])
             return self._align(raw, 0.0, np.float64)
@@ -254,7 +262,6 @@ def _case_changes(
 ) -> tuple[list[CaseChange], list[CaseChange]]:
     broken: list[CaseChange] = []
     fixed: list[CaseChange] = []
-    old_ranks = new_ranks = None
     for metric in recorded.entry.passed:
         applies = values.applicable(metric)
         now_values = values.per_case(metric)
@@ -262,21 +269,16 @@ def _case_changes(
             continue
         before = recorded.passed(metric)
         now = now_values == 1.0
-        changed = np.flatnonzero(applies & (before != now)).tolist()
         retrieval = metric.startswith("hit@")
-        if retrieval and changed:
-            old_ranks = recorded.ranks() if old_ranks is None else old_ranks
-            new_ranks = values.ranks if new_ranks is None else new_ranks
-        for i in changed:
+        for i in np.flatnonzero(applies & (before != now)).tolist():
             was = bool(before[i])
             if retrieval:
-                assert old_ranks is not None
-                after = int(new_ranks[i]) if new_ranks is not None else 0
+                after = int(values.ranks[i]) if values.ranks is not None else 0
                 change = CaseChange(
                     key=key,
                     id=values.ids[i],
                     metric=metric,
-                    before=int(old_ranks[i]) or None,
+                    before=int(recorded.ranks[i]) or None,
                     after=after if after > 0 else None,
                 )
             else:

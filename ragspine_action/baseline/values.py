@@ -10,7 +10,7 @@ from ..extraction.score import ExtractionResult
 from ..metrics.retrieval import metric_names
 from ..report.cases import as_case_table
 from ..report.model import QASection
-from .ratchet import SuiteValues
+from .ratchet import SuiteValues, is_rank_metric
 
 __all__ = ["extraction_suite_values", "qa_suite_values"]
 
@@ -42,7 +42,7 @@ def qa_suite_values(qa: QASection, protected_k: int) -> SuiteValues:
         metrics.update(qa.retrieval.overall)
         scored = table.scored
         for name in qa.retrieval.overall:
-            if not (name.startswith("hit@") or name == "mrr"):
+            if not is_rank_metric(name):
                 case_values[name] = table.metric_column(name)
         ranks = np.where(scored, table.ranks, -1).astype(np.int32)
         hit = (table.ranks > 0) & (table.ranks <= protected_k)
