@@ -113,12 +113,15 @@ def default_workers(golden_path: str) -> int:
 _BLANK: dict[str, Any] = {}  # what _parse returns for a blank line (identity-compared)
 
 
-def _parse(data: bytes) -> dict[str, Any]:
-    """One line's object, ``_BLANK`` for a blank line; anything else is declined."""
+def _parse(data: bytes, line: int = 0) -> dict[str, Any]:
+    """One line's object, ``_BLANK`` for a blank line; anything else is declined.
+
+    ``line`` 1 drops a leading BOM, as the sequential loaders do (orjson declines it).
+    """
     obj = loads_fast(data)
     if obj is None:
         try:
-            text = decode_line("", 0, data, 0)
+            text = decode_line("", line, data, 0)
             if not text.strip():
                 return _BLANK
             obj = loads_strict(text)
@@ -213,9 +216,8 @@ def _score_range(part: int) -> _Part:
                 data = handle.readline()
                 if not data:
                     break
-                first = offset == 0
+                obj = _parse(data, 1 if offset == 0 else 0)
                 offset += len(data)
-                obj = _parse(data[3:] if first and data.startswith(b"\xef\xbb\xbf") else data)
                 if obj is _BLANK:
                     continue
                 try:
@@ -299,12 +301,11 @@ def score_outcomes_file(
         workers = 1
     ranges = _ranges(golden_path, max(1, workers))
     with _ONE_RUN:
-        return _score_all(golden_path, outcomes_path, settings, index, ranges, shard, encode_rows)
+        return _score_all(golden_path, settings, index, ranges, shard, encode_rows)
 
 
 def _score_all(
     golden_path: str,
-    outcomes_path: str,
     settings: QASettings,
     index: _OutcomeIndex,
     ranges: list[_Range],
@@ -323,7 +324,7 @@ def _score_all(
     )
     try:
         parts = _run_parts(len(ranges))
-        result = _combine(parts, index, shard, outcomes_path)
+        result = _combine(parts, index, shard)
     except BaseException:
         if encode_dir is not None:
             shutil.rmtree(encode_dir, ignore_errors=True)
@@ -336,12 +337,11 @@ def _score_all(
     return result
 
 
-def _combine(
-    parts: list[_Part], index: _OutcomeIndex, shard: Shard | None, outcomes_path: str
-) -> ParallelResult:
+def _combine(parts: list[_Part], index: _OutcomeIndex, shard: Shard | None) -> ParallelResult:
     """The workers' parts as one result; the checks that span parts happen here."""
     golden_ids = [i for p in parts for i in p.golden_ids]
-    if not golden_ids or len(set(golden_ids)) != len(golden_ids):
+    known = set(golden_ids)
+    if not golden_ids or len(known) != len(golden_ids):
         raise FastPathDeclined
     positions: list[int] = []
     base = 0
@@ -351,15 +351,12 @@ def _combine(
     used = np.zeros(len(index.ids), dtype=bool)
     for p in parts:
         used |= np.frombuffer(p.used, dtype=np.uint8).astype(bool)
-    unused = np.flatnonzero(~used).tolist()
-    golden = set(golden_ids) if unused and shard is not None else set()
     unknown: list[str] = []
-    with open(outcomes_path, "rb") as handle:
-        fd = handle.fileno()
-        for i in unused:
+    with open(index.path, "rb") as handle:
+        for i in np.flatnonzero(~used).tolist():
             case_id = index.ids[i]
-            _read_outcome(fd, index, i, case_id)  # every line is validated, used or not
-            if case_id not in golden:
+            _read_outcome(handle.fileno(), index, i, case_id)  # every line is validated
+            if case_id not in known:  # another shard's case is not unknown
                 unknown.append(case_id)
     failures: dict[str, list[FailureRow]] = {}
     for p in parts:
