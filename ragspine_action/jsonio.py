@@ -10,7 +10,8 @@ import json
 import os
 import re
 import tempfile
-from collections.abc import Iterable, Iterator
+import uuid
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -26,11 +27,13 @@ __all__ = [
     "check_size",
     "decode_line",
     "dumps_indented",
+    "dumps_spliced",
     "iter_jsonl_lines",
     "loads_fast",
     "loads_strict",
     "read_json_file",
     "read_text_file",
+    "splice_marker",
 ]
 
 DEFAULT_MAX_INPUT_BYTES = 2 * 1024**3
@@ -131,6 +134,33 @@ def dumps_indented(obj: Any) -> bytes:
         return orjson.dumps(obj, option=orjson.OPT_INDENT_2)
     except TypeError:
         return json.dumps(obj, indent=2, ensure_ascii=False).encode("utf-8")
+
+
+# A placeholder string that dumps_spliced replaces by raw bytes (uuid4: never user text).
+_SPLICE = re.compile(rb'"(ragspine-splice-[0-9a-f]{32})"')
+
+
+def splice_marker() -> str:
+    """A fresh placeholder for ``dumps_spliced``."""
+    return f"ragspine-splice-{uuid.uuid4().hex}"
+
+
+def dumps_spliced(data: Any, splices: Mapping[str, Iterable[bytes]]) -> Iterator[bytes]:
+    """``dumps_indented(data)`` with each placeholder string replaced by its bytes.
+
+    Lets a writer indent a document for people while a large part of it (a million
+    cases, a per-case array) is encoded compactly or streamed. Text that merely looks
+    like a placeholder stays as it was.
+    """
+    pieces = _SPLICE.split(dumps_indented(data))
+    yield pieces[0]
+    for found, rest in zip(pieces[1::2], pieces[2::2], strict=True):
+        splice = splices.get(found.decode())
+        if splice is None:
+            yield b'"' + found + b'"'
+        else:
+            yield from splice
+        yield rest
 
 
 def loads_strict(text: str | bytes) -> Any:

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import os
-import re
-import uuid
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -14,7 +12,13 @@ import orjson
 from pydantic import ValidationError
 
 from ..errors import InputError, Problem
-from ..jsonio import DEFAULT_MAX_INPUT_BYTES, atomic_write_chunks, dumps_indented, read_json_file
+from ..jsonio import (
+    DEFAULT_MAX_INPUT_BYTES,
+    atomic_write_chunks,
+    dumps_spliced,
+    read_json_file,
+    splice_marker,
+)
 from ..validation import problems_from_validation_error
 from .model import BaselineEntry, BaselineFile, HistoryRecord
 
@@ -72,9 +76,6 @@ def load_baseline(
     return parse_baseline(read_json_file(path, max_bytes=max_bytes), str(path))
 
 
-_MARKER = re.compile(rb'"(ragspine-array-[0-9a-f]{32})"')
-
-
 def _per_case_arrays(entry: dict[str, Any]) -> Iterator[tuple[dict[str, Any], str]]:
     """(container, key) of every per-case array of an entry: written on one line each."""
     for key in ("ids", "ranks"):
@@ -88,20 +89,15 @@ def encode_baseline(baseline: BaselineFile) -> bytes:
     """Indented JSON, except per-case arrays: one line each (a million cases are a few
     long lines, not millions of short ones; the metrics stay readable in a diff)."""
     data = baseline.to_json_obj()
-    arrays: dict[str, bytes] = {}
+    arrays: dict[str, list[bytes]] = {}
     for key, entry in data.items():
         if key.startswith("_") or not isinstance(entry, dict):
             continue
         for container, name in list(_per_case_arrays(entry)):
-            marker = f"ragspine-array-{uuid.uuid4().hex}"  # matched by _MARKER
-            arrays[marker] = orjson.dumps(container[name])
+            marker = splice_marker()
+            arrays[marker] = [orjson.dumps(container[name])]
             container[name] = marker
-    pieces = _MARKER.split(dumps_indented(data))
-    out = [pieces[0]]
-    for found, rest in zip(pieces[1::2], pieces[2::2], strict=True):
-        # Text that merely looks like a marker (a metric named so) stays as it was.
-        out += [arrays.get(found.decode()) or b'"' + found + b'"', rest]
-    return b"".join(out) + b"\n"
+    return b"".join(dumps_spliced(data, arrays)) + b"\n"
 
 
 def write_baseline(path: str | os.PathLike[str], baseline: BaselineFile) -> None:

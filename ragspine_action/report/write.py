@@ -9,13 +9,12 @@ large reports share this one format, so a merged sharded report equals an unshar
 from __future__ import annotations
 
 import os
-import uuid
 from collections.abc import Iterable, Iterator
 from typing import Any
 
 import orjson
 
-from ..jsonio import atomic_write_chunks, dumps_indented
+from ..jsonio import atomic_write_chunks, dumps_spliced, splice_marker
 from .cases import CaseTable
 from .model import QASection, Report
 
@@ -77,22 +76,22 @@ def _case_blocks(qa: QASection) -> Iterator[Iterable[bytes]]:
         yield (b",\n".join(lines),)
 
 
-def encode_report(report: Report) -> Iterator[bytes]:
-    """The report's bytes, in pieces (see the module docstring for the format)."""
-    placeholder = f"ragspine-cases-{uuid.uuid4().hex}"
-    text = dumps_indented(_skeleton(report, placeholder))
-    if report.qa is None:
-        yield text + b"\n"
-        return
-    head, found, tail = text.partition(orjson.dumps(placeholder))
-    assert found and placeholder.encode() not in tail
-    yield head + b"["
+def _cases_array(qa: QASection) -> Iterator[bytes]:
+    yield b"["
     first = True
-    for block in _case_blocks(report.qa):
+    for block in _case_blocks(qa):
         yield b"\n" if first else b",\n"
         yield from block
         first = False
-    yield (b"]" if first else b"\n    ]") + tail + b"\n"
+    yield b"]" if first else b"\n    ]"
+
+
+def encode_report(report: Report) -> Iterator[bytes]:
+    """The report's bytes, in pieces (see the module docstring for the format)."""
+    placeholder = splice_marker()
+    splices = {} if report.qa is None else {placeholder: _cases_array(report.qa)}
+    yield from dumps_spliced(_skeleton(report, placeholder), splices)
+    yield b"\n"
 
 
 def write_report(report: Report, path: str | os.PathLike[str]) -> None:

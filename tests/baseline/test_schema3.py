@@ -482,7 +482,7 @@ def test_per_case_arrays_are_one_line_each_metrics_one_per_line() -> None:
         assert len(scalar) == 1 and _value_of(scalar[0]) == value
         assert scalar[0].startswith('      "')
     assert ids_line.startswith('    "ids"') and not ids_line.startswith("     ")
-    assert "ragspine-array-" not in text
+    assert "ragspine-splice-" not in text
     assert parse_baseline(json.loads(text), "b.json") == baseline
 
 
@@ -502,7 +502,7 @@ def test_several_entries_history_and_meta_round_trip(tmp_path: Path) -> None:
         extra_meta={"_comment": ["kept", "as a list"]},
     )
     text = encode_baseline(baseline)
-    assert b"ragspine-array-" not in text
+    assert b"ragspine-splice-" not in text
     assert json.loads(text) == baseline.to_json_obj()
     assert parse_baseline(json.loads(text), "b.json") == baseline
     path = tmp_path / "qa_baseline.json"
@@ -511,9 +511,9 @@ def test_several_entries_history_and_meta_round_trip(tmp_path: Path) -> None:
 
 
 def test_marker_text_in_names_and_ids_does_not_confuse_the_writer() -> None:
-    ids = ["ragspine-array-", "ragspine-array-" + "0" * 32, '"ragspine-array-' + "1" * 32 + '"']
-    entry = _entry_n(3, metric_name="ragspine-array-ndcg", ids=ids)
-    entry.metrics["ragspine-array-zz"] = 0.1
+    ids = ["ragspine-splice-", "ragspine-splice-" + "0" * 32, '"ragspine-splice-' + "1" * 32 + '"']
+    entry = _entry_n(3, metric_name="ragspine-splice-ndcg", ids=ids)
+    entry.metrics["ragspine-splice-zz"] = 0.1
     baseline = BaselineFile(entries={"tool": entry})
     text = encode_baseline(baseline)
     doc = json.loads(text)
@@ -522,7 +522,7 @@ def test_marker_text_in_names_and_ids_does_not_confuse_the_writer() -> None:
     assert parse_baseline(doc, "b.json") == baseline
 
 
-MARKER_SHAPED = "ragspine-array-" + "0123456789abcdef" * 2
+MARKER_SHAPED = "ragspine-splice-" + "0123456789abcdef" * 2
 
 
 @pytest.mark.parametrize("where", ["metric name", "history case id"])
