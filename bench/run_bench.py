@@ -87,6 +87,23 @@ def _rss_mb() -> float:
 # ---------------------------------------------------------------------------- stages
 
 
+def _stage_recorder(n: int, rows: list[dict[str, Any]]) -> Callable[[str, float], None]:
+    """``stage(name, started)`` appends the stage's row: wall time, rate, peak RSS so far."""
+
+    def stage(name: str, started: float) -> None:
+        wall = time.perf_counter() - started
+        rows.append(
+            {
+                "stage": name,
+                "wall_s": round(wall, 3),
+                "cases_per_s": round(n / wall) if wall else None,
+                "peak_rss_mb": _rss_mb(),
+            }
+        )
+
+    return stage
+
+
 def _components(n: int, data_dir: Path, workers: int) -> dict[str, Any]:
     """What the workers do interleaved, step by step in one process (sequential path).
 
@@ -101,17 +118,7 @@ def _components(n: int, data_dir: Path, workers: int) -> dict[str, Any]:
 
     golden_path, outcomes_path = synth.write_qa(data_dir, n)
     rows: list[dict[str, Any]] = []
-
-    def stage(name: str, started: float) -> None:
-        wall = time.perf_counter() - started
-        rows.append(
-            {
-                "stage": name,
-                "wall_s": round(wall, 3),
-                "cases_per_s": round(n / wall) if wall else None,
-                "peak_rss_mb": round(_rss_mb(), 1),
-            }
-        )
+    stage = _stage_recorder(n, rows)
 
     settings = QASettings()
     with gc_paused():
@@ -162,17 +169,7 @@ def _stages(n: int, data_dir: Path, workers: int) -> dict[str, Any]:
     settings = qa_settings(config)  # what run._run builds from the config
     used_workers = config.workers or default_workers(config.golden)
     rows: list[dict[str, Any]] = []
-
-    def stage(name: str, started: float) -> None:
-        wall = time.perf_counter() - started
-        rows.append(
-            {
-                "stage": name,
-                "wall_s": round(wall, 3),
-                "cases_per_s": round(n / wall) if wall else None,
-                "peak_rss_mb": _rss_mb(),
-            }
-        )
+    stage = _stage_recorder(n, rows)
 
     with gc_paused():  # as run.run: the collector is paused for the whole evaluation
         t = time.perf_counter()
