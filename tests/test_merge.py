@@ -95,6 +95,7 @@ def test_synthetic_regression_merged_equals_unsharded(
     assert sum(json.loads(Path(p).read_text())["qa"]["n_cases"] for p in parts) == 400
 
 
+@pytest.mark.slow
 def test_the_split_is_the_same_on_every_run(tmp_path: Path) -> None:
     first = _run_sharded(tmp_path / "a", [], n=3)
     second = _run_sharded(tmp_path / "b", [], n=3)

@@ -141,6 +141,7 @@ def _qa(report: dict[str, Any]) -> dict[str, Any]:
 # --- 1, 2: determinism and the fast path really running -------------------------------
 
 
+@pytest.mark.slow
 def test_report_is_the_same_for_1_2_3_workers_and_the_sequential_path(synth: Synth) -> None:
     sequential = _sequential(_config(synth.golden, synth.outcomes, workers=1))
     qa = _qa(sequential)
@@ -153,6 +154,7 @@ def test_report_is_the_same_for_1_2_3_workers_and_the_sequential_path(synth: Syn
         assert report == sequential
 
 
+@pytest.mark.slow
 def test_a_killed_worker_falls_back_to_the_sequential_path(
     synth: Synth, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -211,6 +213,7 @@ def test_two_workers_score_two_ranges_in_a_process_pool(
 # --- 3: shards --------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_each_shard_equals_the_sequential_shard(synth: Synth, tmp_path: Path) -> None:
     # Outcomes of no golden case, before and after the others: each shard lists them
     # (in file order), never another shard's outcomes.
@@ -354,6 +357,7 @@ def _check_handed_over(
     assert err == sequential_err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "mutation",
     [
@@ -377,6 +381,7 @@ def test_input_problems_get_the_sequential_paths_message(
     _check_handed_over(mutation, synth, tmp_path, capsys)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "mutation", [_golden_null_line, _outcome_null_line], ids=lambda m: m.__name__.strip("_")
 )
@@ -485,6 +490,7 @@ def _all_at_once(golden: Lines, outcomes: Lines) -> Variant:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "variant",
     [_golden_bom, _outcomes_bom, _blank_lines, _outcomes_reversed, _crlf, _all_at_once],
@@ -516,6 +522,7 @@ def _escape_first_char(line: str, case_id: str) -> str:
     return line.replace(plain, escaped, 1)
 
 
+@pytest.mark.slow
 def test_ids_with_json_escapes_are_matched(synth: Synth, tmp_path: Path) -> None:
     golden, outcomes = synth.golden_lines(), synth.outcome_lines()
     with_outcome = set(_ids(outcomes))
@@ -553,6 +560,7 @@ def test_ids_with_json_escapes_are_matched(synth: Synth, tmp_path: Path) -> None
     assert _qa(fast)["unknown_outcome_ids"] == []
 
 
+@pytest.mark.slow
 def test_missing_outcomes_are_errors(synth: Synth, tmp_path: Path) -> None:
     golden, outcomes = synth.golden_lines(), synth.outcome_lines()
     dropped = set(_ids(outcomes[::5]))
@@ -567,6 +575,7 @@ def test_missing_outcomes_are_errors(synth: Synth, tmp_path: Path) -> None:
     assert len(missing) > 500
 
 
+@pytest.mark.slow
 def test_unknown_outcome_ids_are_listed_in_file_order(synth: Synth, tmp_path: Path) -> None:
     golden, outcomes = synth.golden_lines(), synth.outcome_lines()
     extra = [

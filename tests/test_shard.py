@@ -34,6 +34,7 @@ def test_assignment_is_pinned(case_id: str, count: int, expected: int) -> None:
     assert shard_of(case_id, count) == expected
 
 
+@pytest.mark.slow
 def test_assignment_does_not_depend_on_the_hash_seed() -> None:
     code = (
         "import json,sys;from ragspine_action.shard import shard_of;"

@@ -38,6 +38,7 @@ def _bounds(iv: BootstrapInterval) -> tuple[float, ...]:
     return iv.delta_low, iv.delta_high, iv.current_low, iv.current_high
 
 
+@pytest.mark.slow
 def test_pass_fail_matches_naive_paired_bootstrap() -> None:
     base, cur = _pass_fail(3000, 0.7, 0.75, seed=1)
     iv = paired_bootstrap(base, cur)
@@ -162,6 +163,7 @@ def test_bad_arguments(kwargs: dict[str, object], message: str) -> None:
         paired_bootstrap(**kwargs)  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 def test_binned_interval_restores_heavy_tail_spread() -> None:
     # Lognormal values pile a huge spread into the top bin; bin means alone would
     # shrink the interval by about 40%.

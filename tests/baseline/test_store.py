@@ -132,6 +132,7 @@ def _kill_repeatedly(kind: str, tmp_path: Path, kills: int, seed: int) -> list[i
     return seen
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["baseline", "report"])
 def test_sigkill_never_leaves_a_truncated_file(kind: str, tmp_path: Path) -> None:
     seen = _kill_repeatedly(kind, tmp_path, kills=10, seed=20260101)
@@ -139,6 +140,7 @@ def test_sigkill_never_leaves_a_truncated_file(kind: str, tmp_path: Path) -> Non
     assert set(seen) <= {0, 1}
 
 
+@pytest.mark.slow
 def test_control_a_naive_writer_is_caught_truncated(tmp_path: Path) -> None:
     """Proves the harness above can see a half-written file."""
     seen = _kill_repeatedly("naive", tmp_path, kills=6, seed=7)

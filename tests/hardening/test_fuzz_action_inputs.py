@@ -39,6 +39,7 @@ def _env(inputs: dict[str, str]) -> dict[str, str]:
     return {"INPUT_" + k.upper(): v for k, v in inputs.items()}
 
 
+@pytest.mark.slow
 @fuzz_settings()
 @given(st.dictionaries(st.sampled_from(INPUT_NAMES), VALUES, max_size=8))
 def test_inputs_become_flags_or_one_config_error(inputs: dict[str, str]) -> None:
@@ -65,6 +66,7 @@ def workspace() -> str:
     return str(ws)
 
 
+@pytest.mark.slow
 @fuzz_settings(40)
 @given(st.dictionaries(st.sampled_from(INPUT_NAMES), VALUES, max_size=5))
 def test_action_main_returns_an_exit_code_for_any_inputs(

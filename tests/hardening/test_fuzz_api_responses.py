@@ -103,6 +103,7 @@ WORST: Reply = (
 )
 
 
+@pytest.mark.slow
 @fuzz_settings(50)
 @given(STATUSES, HEADERS, BODIES)
 @example(*WORST)
@@ -156,6 +157,7 @@ def test_runtime_token_payload_parses_or_raises_artifact_error(token: str) -> No
     assert ids.run_id and ids.job_id
 
 
+@pytest.mark.slow
 @fuzz_settings()
 @given(JSON_VALUES)
 def test_comment_objects_parse_or_raise(data: Any) -> None:
@@ -171,6 +173,7 @@ CASE = GoldenCase.model_validate(
 )
 
 
+@pytest.mark.slow
 @fuzz_settings(50)
 @given(STATUSES, HEADERS, BODIES)
 @example(*WORST)

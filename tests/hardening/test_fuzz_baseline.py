@@ -8,6 +8,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hardening_support import (
     MINI_GOLDEN,
     MINI_OUTCOMES,
@@ -70,6 +71,7 @@ def _paths(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     return found
 
 
+@pytest.mark.slow
 @fuzz_settings()
 @given(st.data(), JSON_VALUES)
 def test_any_value_anywhere_in_a_baseline_is_loaded_or_refused(

@@ -7,6 +7,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hardening_support import fuzz_settings, mutate
 from hypothesis import example, given
 from hypothesis import strategies as st
@@ -57,6 +58,7 @@ def test_mutated_event_file_gives_a_context_or_a_context_error(
     _context(mutate(VALID_EVENT, ops))
 
 
+@pytest.mark.slow
 @fuzz_settings()
 @given(JSON_VALUES, st.sampled_from(["pull_request", "pull_request_target", "push", ""]))
 @example(json.loads("[" * 5 + "]" * 5), "pull_request")

@@ -7,6 +7,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hardening_support import (
     DATA,
     assert_clean_error,
@@ -63,6 +64,7 @@ def test_any_value_in_any_cell_field_is_typed_or_refused(data: st.DataObject, va
     _load_or_error(path)
 
 
+@pytest.mark.slow
 @fuzz_settings()
 @given(JSON_VALUES)
 def test_arbitrary_manifest_is_loaded_or_refused(doc: Any) -> None:

@@ -8,6 +8,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hardening_support import (
     MINI_GOLDEN,
     MINI_OUTCOMES,
@@ -50,6 +51,7 @@ def test_mutated_golden_file_loads_or_fails_located(ops: list[tuple[str, int, in
     _load_or_error(_write(mutate(MINI_GOLDEN.read_bytes(), ops)))
 
 
+@pytest.mark.slow
 @fuzz_settings()
 @given(st.lists(JSON_VALUES, min_size=0, max_size=5), st.sampled_from(["\n", "\r\n"]))
 def test_arbitrary_json_lines_load_or_fail_located(values: list[Any], newline: str) -> None:
@@ -57,6 +59,7 @@ def test_arbitrary_json_lines_load_or_fail_located(values: list[Any], newline: s
     _load_or_error(_write(text))
 
 
+@pytest.mark.slow
 @fuzz_settings()
 @given(golden_cases(), st.randoms(use_true_random=False), st.booleans(), st.booleans())
 def test_valid_sets_load_whatever_the_formatting(
@@ -99,6 +102,7 @@ def _break(case: dict[str, Any], how: int) -> dict[str, Any]:
     return broken
 
 
+@pytest.mark.slow
 @fuzz_settings()
 @given(golden_cases(min_size=2), st.data())
 def test_one_broken_record_is_never_a_pass(

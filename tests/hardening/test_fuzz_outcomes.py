@@ -7,6 +7,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hardening_support import (
     MINI_GOLDEN,
     MINI_OUTCOMES,
@@ -47,6 +48,7 @@ def test_mutated_outcomes_load_or_fail_located(ops: list[tuple[str, int, int]]) 
     _load_or_error(path)
 
 
+@pytest.mark.slow
 @fuzz_settings()
 @given(st.lists(JSON_VALUES, max_size=5))
 def test_arbitrary_json_lines_load_or_fail_located(values: list[Any]) -> None:
@@ -91,6 +93,7 @@ def test_cli_on_mutated_outcomes_accounts_for_every_case(ops: list[tuple[str, in
     assert sorted(_report_cases(report)) == sorted(golden_ids)
 
 
+@pytest.mark.slow
 @fuzz_settings(60)
 @given(golden_cases(), st.data())
 def test_generated_runs_render_and_account_for_every_case(

@@ -155,6 +155,7 @@ def run_sequence(steps: list[tuple[list[int], str]]) -> None:
         check_verdict(before, code, report, action)
 
 
+@pytest.mark.slow
 @fuzz_settings(40)
 @given(st.lists(RUN, min_size=1, max_size=6))
 def test_invariants_hold_over_any_sequence_of_runs(steps: list[tuple[list[int], str]]) -> None:

@@ -9,7 +9,9 @@ import pytest
 
 from ragspine_action.cli import main
 
-ORACLE = Path(__file__).resolve().parents[2].parent / "shared" / "oracle" / "trec_eval"
+ORACLE = (
+    Path(__file__).resolve().parents[1] / "data" / "trec_eval"
+)  # NIST's files, see its LICENSE.md
 
 # our metric name → trec_eval's measure name in out.test.aq / out.test.meas_params
 MEASURES = {

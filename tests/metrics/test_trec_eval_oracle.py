@@ -15,7 +15,7 @@ from ragspine_action.metrics.trec import load_qrels, load_run, trec_to_golden
 from ragspine_action.outcomes import Outcome
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-ORACLE = REPO_ROOT / ".." / "shared" / "oracle" / "trec_eval"
+ORACLE = REPO_ROOT / "tests" / "data" / "trec_eval"  # NIST's files, see its LICENSE.md
 
 # (expected output, qrels, run, relevance level, -M max docs per query)
 SUITES = [

@@ -409,6 +409,7 @@ def test_failed_cases_are_errors_with_reasons_and_retried_cases_pass(
     _assert_no_secret(run, saved)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("max_rate", "code", "verdict"),
     [

@@ -288,6 +288,7 @@ def _run_faults(
 # --------------------------------------------------------------------------- fault injection
 
 
+@pytest.mark.slow
 def test_every_case_is_accounted_for_and_retried_cases_pass(
     fault_run: tuple[_RecordingServer, Collection, _SleepRecorder, str],
 ) -> None:
@@ -501,6 +502,7 @@ def slow_server() -> Iterator[_RecordingServer]:
     yield from _serve(delayed)
 
 
+@pytest.mark.slow
 def test_throughput_scales_with_concurrency_and_reuses_connections(
     slow_server: _RecordingServer,
 ) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -12,6 +13,7 @@ TERM = st.text(alphabet=st.sampled_from(ALPHABET), min_size=1, max_size=8).filte
 TEXT = st.text(alphabet=st.sampled_from([*ALPHABET, ".", "?"]), max_size=40)
 
 
+@pytest.mark.slow
 @settings(max_examples=1500, deadline=None)
 @given(TERM, TEXT)
 @example("kis", "the \u212aIS ratio")  # Kelvin sign folds to k
