@@ -11,16 +11,28 @@ import hashlib
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 import time
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TextIO
 
+from . import __version__
 from .cli import build_parser, config_from_args
-from .config import ActionInputs, RunConfig, action_inputs_from_env
-from .errors import EXIT_ERROR, EXIT_PASS, EXIT_REGRESSION, RagspineError
+from .config import COMMENT_POLICIES, ActionInputs, RunConfig, action_inputs_from_env
+from .errors import (
+    EXIT_ERROR,
+    EXIT_PASS,
+    EXIT_REGRESSION,
+    ConfigError,
+    InputError,
+    RagspineError,
+    StaleBaselineError,
+)
 from .github.artifacts import upload_file_artifact
 from .github.commands import add_mask, annotation, append_step_summary, emit, set_outputs
 from .github.errors import GithubError
@@ -28,7 +40,7 @@ from .github.event import GithubContext
 from .github.rest import GithubClient, sticky_marker, upsert_sticky_comment
 from .guard import GuardReport, compare_baselines, compare_golden_sets, render_guard
 from .paths import DATA_DIR
-from .report.model import Report
+from .report.model import Report, ToolInfo
 from .report.render_markdown import COMMENT_LIMIT, escape_md, render_markdown
 from .report.render_terminal import render_terminal
 from .report.write import write_report
@@ -50,8 +62,15 @@ class _Log:
         self.warnings.append(message)
         emit(annotation("warning", message, title=title), self.stream)
 
-    def error(self, message: str, title: str = "ragspine-eval") -> None:
-        emit(annotation("error", message, title=title), self.stream)
+    def error(
+        self,
+        message: str,
+        title: str = "ragspine-eval",
+        *,
+        file: str | None = None,
+        line: int | None = None,
+    ) -> None:
+        emit(annotation("error", message, title=title, file=file, line=line), self.stream)
 
 
 def _repo_relative(path: str | None, workspace: Path) -> str | None:
@@ -91,32 +110,6 @@ def _base_version(
     return client.get_file_at_ref(ctx.owner, ctx.repo, rel, sha)
 
 
-def _guard(
-    config: RunConfig, ctx: GithubContext, workspace: Path, client: GithubClient | None, log: _Log
-) -> GuardReport | None:
-    pr = ctx.pull_request
-    if pr is None or not pr.base_sha:
-        return None
-    report = GuardReport()
-    try:
-        baseline_rel = _repo_relative(config.baseline, workspace)
-        if baseline_rel is not None and (workspace / baseline_rel).exists():
-            base = _base_version(baseline_rel, pr.base_sha, workspace, client, ctx)
-            if base is not None:
-                head_text = (workspace / baseline_rel).read_text(encoding="utf-8")
-                compare_baselines(json.loads(base), json.loads(head_text), report)
-        golden_rel = _repo_relative(config.golden, workspace)
-        if golden_rel is not None and (workspace / golden_rel).exists():
-            base = _base_version(golden_rel, pr.base_sha, workspace, client, ctx)
-            if base is not None:
-                head_text = (workspace / golden_rel).read_text(encoding="utf-8")
-                compare_golden_sets(base.decode("utf-8", "replace"), head_text, report)
-    except (GithubError, OSError, ValueError) as exc:
-        log.warning(f"baseline guard skipped: {exc}")
-        return None
-    return report
-
-
 def _http_secrets(config: RunConfig) -> list[str]:
     """Endpoint header values (and credentials in the URL), masked before anything prints."""
     if config.system != "http" or not config.endpoint:
@@ -150,33 +143,432 @@ def _merge(inputs: ActionInputs, config: RunConfig) -> tuple[RunConfig, RunResul
     return merge_paths(inputs.merge_reports, overrides)
 
 
-def _should_comment(policy: str, verdict: str, is_pr: bool) -> bool:
-    if policy == "never" or not is_pr:
-        return False
-    if policy == "on-failure":
-        return verdict != "pass"
-    return True  # auto and always: every pull request run
+# -- the baseline on a pull request ---------------------------------------------------------
 
 
-def _annotate(report: Report, log: _Log) -> None:
+@dataclass
+class _BaselineCheck:
+    """What the pull request's base commit says about the baseline file."""
+
+    rel: str | None = None  # the baseline's path in the repository; None: bundled/outside
+    base: bytes | None = None  # its bytes at the base commit
+    head_text: str | None = None  # its text in the checked-out head, before the run
+    missing: bool = False  # absent at the base commit or in the head: a run would create it
+    error: str | None = None  # the run must not go on (verdict error)
+    fix: list[str] = field(default_factory=list)  # shell commands that fix it
+
+
+def _gated_baseline(inputs: ActionInputs, config: RunConfig) -> str | None:
+    """The baseline this run compares with (the merge use takes only the ``baseline`` input)."""
+    if inputs.merge_reports:
+        return config.baseline if inputs.baseline else None
+    return config.baseline
+
+
+def _record_commands(inputs: ActionInputs, config: RunConfig, baseline: str) -> list[str]:
+    """Commands that record the baseline on main from the same inputs as this run."""
+    if inputs.merge_reports:
+        record = ["ragspine-eval", "merge", *inputs.merge_reports]
+    else:
+        record = ["ragspine-eval"]
+        argv = list(inputs.argv)
+        skip = False
+        for i, arg in enumerate(argv):
+            if skip:
+                skip = False
+                continue
+            if arg in ("--report", "--baseline", "--update-baseline", "--lower-baseline"):
+                skip = arg != "--update-baseline"
+                continue
+            if i > 0 and argv[i - 1] == "--endpoint":
+                arg = "$RAG_ENDPOINT"
+            record.append(arg)
+        if "--mode" not in argv:
+            record += ["--mode", config.mode]
+    record += ["--baseline", baseline, "--update-baseline"]
+    shown = " ".join(a if a == "$RAG_ENDPOINT" else shlex.quote(a) for a in record).replace(
+        "'$RAG_ENDPOINT'", '"$RAG_ENDPOINT"'
+    )
+    return [
+        "git switch main && git pull",
+        shown,
+        f"git add {shlex.quote(baseline)}",
+        'git commit -m "Record the ragspine-eval baseline" && git push',
+    ]
+
+
+def _check_baseline(
+    inputs: ActionInputs,
+    config: RunConfig,
+    ctx: GithubContext,
+    workspace: Path,
+    client: GithubClient | None,
+    log: _Log,
+) -> _BaselineCheck:
+    """On a pull request, the baseline must be committed at the base commit (SPEC §10).
+
+    Otherwise every PR run would create it inside a throwaway container and pass without
+    comparing anything. ``baseline-missing: create`` accepts that knowingly.
+    """
+    pr = ctx.pull_request
+    if pr is None or not pr.base_sha or config.extra.get("shard") is not None:
+        return _BaselineCheck()
+    baseline = _gated_baseline(inputs, config)
+    create = inputs.baseline_missing == "create"
+    if baseline is None:
+        if config.floors or create:
+            return _BaselineCheck()
+        return _BaselineCheck(
+            missing=True,
+            error="no baseline: this pull request run would compare with nothing and pass. "
+            "Set the baseline input (e.g. baseline: eval/baseline.json), record the file on "
+            "main and commit it (or set baseline-missing: create to run without one)",
+        )
+    rel = _repo_relative(baseline, workspace)
+    if rel is None:
+        return _BaselineCheck()  # the bundled baseline, or a file outside the repository
+    head_path = workspace / rel
+    check = _BaselineCheck(rel=rel)
+    if head_path.is_file():
+        try:
+            check.head_text = head_path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            check.head_text = None
+    unknown = None
+    try:
+        check.base = _base_version(rel, pr.base_sha, workspace, client, ctx)
+        at_base = check.base is not None
+    except GithubError as exc:
+        unknown, at_base = str(exc), head_path.is_file()
+    check.missing = not at_base or not head_path.is_file()
+    if unknown is not None and not check.missing:
+        log.warning(f"could not check that {rel} is committed at the base commit: {unknown}")
+    if not check.missing or create:
+        return check
+    where = f"the base commit {pr.base_sha[:12]}" + (f" ({pr.base_ref})" if pr.base_ref else "")
+    if at_base:
+        why = f"baseline {rel} exists at {where} but not in this pull request"
+    else:
+        why = f"baseline {rel} does not exist at {where}"
+    check.error = (
+        f"{why}: this run would create it in CI and pass without comparing anything. "
+        "Record it on main and commit it (or set baseline-missing: create)"
+    )
+    check.fix = _record_commands(inputs, config, rel)
+    return check
+
+
+def _guard(
+    config: RunConfig,
+    ctx: GithubContext,
+    workspace: Path,
+    client: GithubClient | None,
+    baseline: _BaselineCheck,
+    log: _Log,
+) -> GuardReport | None:
+    """How the pull request changes its own gate (baseline and golden set vs the base)."""
+    pr = ctx.pull_request
+    if pr is None or not pr.base_sha:
+        return None
+    report = GuardReport()
+    try:
+        if baseline.base is not None and baseline.head_text is not None:
+            compare_baselines(json.loads(baseline.base), json.loads(baseline.head_text), report)
+        golden_rel = _repo_relative(config.golden, workspace)
+        if golden_rel is not None and (workspace / golden_rel).exists():
+            base = _base_version(golden_rel, pr.base_sha, workspace, client, ctx)
+            if base is not None:
+                head_text = (workspace / golden_rel).read_text(encoding="utf-8")
+                compare_golden_sets(base.decode("utf-8", "replace"), head_text, report)
+    except (GithubError, OSError, ValueError) as exc:
+        log.warning(f"baseline guard skipped: {exc}")
+        return None
+    return report
+
+
+# -- one verdict ----------------------------------------------------------------------------
+
+_SUMMARY_HEAD = re.compile(r"^ragspine-eval: [A-Z]+( · )?")
+
+
+def _with_verdict(
+    report: Report, verdict: str, exit_code: int, note: str, *, warn: bool = True
+) -> Report:
+    """The report with a changed verdict: the summary line says the same, with ``note``."""
+    rest = _SUMMARY_HEAD.sub("", report.summary)
+    summary = " · ".join(p for p in (f"ragspine-eval: {verdict.upper()}", rest, note) if p)
+    return report.model_copy(
+        update={
+            "verdict": verdict,
+            "exit_code": exit_code,
+            "summary": summary,
+            "warnings": [*report.warnings, note] if warn else report.warnings,
+        }
+    )
+
+
+def _error_report(lines: list[str], code: int, now: datetime) -> Report:
+    """An ``error`` verdict as a report (never written to disk): the summary and comment
+    are rendered from it like from any other verdict."""
+    first = lines[0] if lines else "error"
+    if len(first) > 400:
+        first = first[:399] + "…"
+    return Report(
+        tool=ToolInfo(version=__version__),
+        verdict="error",
+        exit_code=code,
+        summary=f"ragspine-eval: ERROR · {first}",
+        generated_at=now.replace(microsecond=0).isoformat(),
+    )
+
+
+# -- annotations ----------------------------------------------------------------------------
+
+_LOCATED = re.compile(r"^(?P<path>[^\s:][^:]*?):(?P<line>\d+)(?=:|$)")
+
+
+def _located(line: str, workspace: Path) -> tuple[str | None, int | None]:
+    """``path:line: …`` at the start of an error line → (repository path, line)."""
+    match = _LOCATED.match(line)
+    if match is None:
+        return None, None
+    return _repo_relative(match.group("path"), workspace), int(match.group("line"))
+
+
+def _line_of_cases(path: str, ids: set[str]) -> dict[str, int]:
+    """The line of each wanted case id in a JSONL file (stops once all are found)."""
+    found: dict[str, int] = {}
+    keys = {i: json.dumps(i, ensure_ascii=False).encode("utf-8") for i in ids}
+    try:
+        with open(path, "rb") as handle:
+            for number, raw in enumerate(handle, start=1):
+                for case_id, key in keys.items():
+                    if case_id not in found and key in raw:
+                        try:
+                            if json.loads(raw).get("id") == case_id:
+                                found[case_id] = number
+                        except (ValueError, AttributeError):
+                            pass
+                if len(found) == len(keys):
+                    break
+    except OSError:
+        pass
+    return found
+
+
+def _line_of_metric(path: str, key: str, metric: str) -> int | None:
+    """The line of ``"metric":`` inside the baseline's ``"key":`` entry (a best guess)."""
+    try:
+        lines = Path(path).read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return None
+    key_token, metric_token = json.dumps(key) + ":", json.dumps(metric) + ":"
+    start = next((i for i, text in enumerate(lines) if key_token in text), None)
+    if start is None:
+        return None
+    return next((i + 1 for i in range(start, len(lines)) if metric_token in lines[i]), start + 1)
+
+
+def _annotate(report: Report, config: RunConfig, workspace: Path, log: _Log) -> None:
+    """One ``::error`` per regression and broken case, at its baseline or golden-set line."""
     base = report.baseline
     if base is None:
         return
-    found = [
-        (
-            f"{r.key}/{r.metric} fell from {r.baseline:.4f} to {r.current:.4f} ({r.delta:+.4f})",
-            "ragspine-eval regression",
+    baseline_rel = _repo_relative(base.path or config.baseline, workspace)
+    golden_rel = _repo_relative(config.golden, workspace)
+    broken = base.broken[:MAX_ANNOTATIONS]
+    case_lines = (
+        _line_of_cases(str(workspace / golden_rel), {c.id for c in broken})
+        if golden_rel and broken
+        else {}
+    )
+    count = 0
+    for r in base.regressions[:MAX_ANNOTATIONS]:
+        line = (
+            _line_of_metric(str(workspace / baseline_rel), r.key, r.metric)
+            if baseline_rel
+            else None
         )
-        for r in base.regressions
-    ]
-    found += [
-        (f"case {c.id} broke {c.metric} ({c.before} → {c.after})", "ragspine-eval protected case")
-        for c in base.broken
-    ]
-    for message, title in found[:MAX_ANNOTATIONS]:
-        log.error(message, title=title)
+        log.error(
+            f"{r.key}/{r.metric} fell from {r.baseline:.4f} to {r.current:.4f} ({r.delta:+.4f})",
+            title="ragspine-eval regression",
+            file=baseline_rel,
+            line=line,
+        )
+        count += 1
+    for c in broken[: max(0, MAX_ANNOTATIONS - count)]:
+        log.error(
+            f"case {c.id} broke {c.metric} ({c.before} → {c.after})",
+            title="ragspine-eval protected case",
+            file=golden_rel if c.id in case_lines else None,
+            line=case_lines.get(c.id),
+        )
+    for floor in [f for f in report.floors if not f.passed][:MAX_ANNOTATIONS]:
+        log.error(
+            f"{floor.key}/{floor.metric} {floor.current:.4g} is below its floor {floor.floor:.4g}",
+            title="ragspine-eval floor",
+        )
     if base.status == "stale":
-        log.error(base.message, title="ragspine-eval stale baseline")
+        log.error(base.message, title="ragspine-eval stale baseline", file=baseline_rel)
+
+
+# -- publishing -----------------------------------------------------------------------------
+
+
+def _comment_mode(policy: str, verdict: str, is_pr: bool) -> str:
+    """``write`` (create or edit), ``update`` (edit only if there is one) or ``skip``."""
+    if policy == "never" or not is_pr:
+        return "skip"
+    if policy == "on-failure" and verdict == "pass":
+        return "update"  # a PR that turned green must not keep its red comment
+    return "write"  # auto, always, and on-failure with a failure
+
+
+def _fence(text: str, language: str = "text") -> str:
+    """A fenced block that no backtick run inside ``text`` can close early."""
+    runs = [len(m) for m in re.findall(r"`+", text)]
+    fence = "`" * max(3, max(runs, default=0) + 1)
+    return f"{fence}{language}\n{text}\n{fence}"
+
+
+def _stamp(ctx: GithubContext, generated_at: str) -> str:
+    """The footer that tells a current comment from a stale one: head commit and time."""
+    sha = ctx.pull_request.head_sha if ctx.pull_request is not None else ctx.sha
+    when = generated_at.replace("T", " ").replace("+00:00", " UTC")
+    parts = []
+    if re.fullmatch(r"[0-9a-fA-F]{7,64}", sha or ""):
+        shown = f"`{sha[:12]}`"
+        if ctx.server_url and ctx.repository:
+            shown = f"[{shown}]({ctx.server_url.rstrip('/')}/{ctx.repository}/commit/{sha})"
+        parts.append(f"head {shown}")
+    else:
+        parts.append("head unknown")
+    parts.append(escape_md(when, 64))
+    parts.append(f"ragspine-eval {escape_md(__version__, 32)}")
+    return "_" + " · ".join(parts) + "_"
+
+
+@dataclass
+class _Publication:
+    """Everything one run shows: the same body goes to the summary and the comment."""
+
+    report: Report
+    mode_key: str
+    comment_policy: str
+    prefix: str = ""  # guard and CI-baseline notes, above the report
+    details: str = ""  # error details, below the report
+    files: list[tuple[str, str]] = field(default_factory=list)  # artifact (path, name)
+    upload: bool = False
+
+
+class _Publisher:
+    """Artifact, job summary, annotations and the sticky comment, for every verdict.
+
+    Each channel fails on its own with a warning; none of them changes the verdict.
+    """
+
+    def __init__(
+        self,
+        ctx: GithubContext,
+        client: GithubClient | None,
+        log: _Log,
+        sleep: Callable[[float], None],
+        artifact_name: str,
+        retention_days: int | None,
+    ) -> None:
+        self.ctx, self.client, self.log, self.sleep = ctx, client, log, sleep
+        self.artifact_name, self.retention_days = artifact_name, retention_days
+
+    def _artifact(self, pub: _Publication) -> str:
+        ctx = self.ctx
+        if not (pub.upload and self.artifact_name and pub.files):
+            return ""
+        report_path = pub.files[0][0]
+        if not (ctx.runtime_token and ctx.results_url):
+            self.log.warning(f"not running in GitHub Actions: the report stays at {report_path}")
+            return ""
+        try:
+            upload = upload_file_artifact(
+                report_path,
+                name=self.artifact_name,
+                runtime_token=ctx.runtime_token,
+                results_url=ctx.results_url,
+                retention_days=self.retention_days,
+                sleep=self.sleep,
+                extra_files=pub.files[1:],
+            )
+            return str(upload.artifact_id)
+        except GithubError as exc:
+            self.log.warning(
+                f"report not uploaded as an artifact ({exc}); it stays at {report_path}"
+            )
+            return ""
+
+    def body(self, pub: _Publication, artifact_id: str) -> str:
+        ctx = self.ctx
+        artifact_url = (
+            f"{ctx.run_url}/artifacts/{artifact_id}" if artifact_id and ctx.run_url else None
+        )
+        stamp = _stamp(ctx, pub.report.generated_at)
+        tail = (f"\n{pub.details}\n" if pub.details else "") + f"\n{stamp}\n"
+        room = COMMENT_LIMIT - len(pub.prefix) - len(tail) - 200
+        return (
+            pub.prefix
+            + render_markdown(
+                pub.report, run_url=ctx.run_url, artifact_url=artifact_url, limit=room
+            )
+            + tail
+        )
+
+    def _comment(self, pub: _Publication, body: str) -> str:
+        ctx, log = self.ctx, self.log
+        pr = ctx.pull_request
+        mode = _comment_mode(pub.comment_policy, pub.report.verdict, pr is not None)
+        if pr is None:
+            if pub.comment_policy == "always":
+                log.warning("comment: always, but this run is not for a pull request")
+            return ""
+        if mode == "skip":
+            return ""
+        if self.client is None:
+            log.warning("no github-token: the pull request comment was skipped")
+            return ""
+        try:
+            outcome = upsert_sticky_comment(
+                self.client,
+                ctx.owner,
+                ctx.repo,
+                pr.number,
+                body,
+                marker=sticky_marker(pub.mode_key),
+                update_only=mode == "update",
+            )
+        except GithubError as exc:
+            log.warning(f"pull request comment failed: {exc}")
+            return ""
+        if outcome.action == "forbidden":
+            log.warning(
+                "the token may not comment on this pull request (a fork's read-only "
+                f"token?): {outcome.warning or '403'}"
+            )
+            return ""
+        return outcome.html_url or ""
+
+    def publish(self, pub: _Publication) -> tuple[str, str]:
+        """(comment URL, artifact id); a crash in any channel is a warning."""
+        artifact_id, comment_url = "", ""
+        try:
+            artifact_id = self._artifact(pub)
+            body = self.body(pub, artifact_id)
+            if self.ctx.step_summary_file:
+                try:
+                    append_step_summary(self.ctx.step_summary_file, body)
+                except (GithubError, OSError) as exc:
+                    self.log.warning(f"could not write the job summary: {exc}")
+            comment_url = self._comment(pub, body)
+        except Exception as exc:  # after the verdict nothing may crash the job: warn instead
+            self.log.warning(f"publishing the results failed: {type(exc).__name__}: {exc}")
+        return comment_url, artifact_id
 
 
 def _outputs(ctx: GithubContext, values: Mapping[str, str], log: _Log) -> None:
@@ -188,83 +580,58 @@ def _outputs(ctx: GithubContext, values: Mapping[str, str], log: _Log) -> None:
         log.warning(f"could not write step outputs: {exc}")
 
 
-def _fail_exit(inputs: ActionInputs, code: int) -> int:
-    return EXIT_PASS if inputs.fail_on == "never" and code == EXIT_REGRESSION else code
-
-
-def _publish(
-    report: Report,
-    inputs: ActionInputs,
+def _finish(
+    pub: _Publication,
+    publisher: _Publisher,
     ctx: GithubContext,
-    config: RunConfig,
-    client: GithubClient | None,
-    guard: GuardReport | None,
     log: _Log,
-    sleep: Callable[[float], None],
-) -> tuple[str, str]:
-    """Artifact, job summary, annotations and the sticky comment: (comment URL, artifact id).
-
-    Each channel fails on its own with a warning; none of them changes the verdict.
-    """
-    artifact_id = ""
-    if inputs.artifact_name and ctx.runtime_token and ctx.results_url:
-        try:
-            upload = upload_file_artifact(
-                inputs.report,
-                name=inputs.artifact_name,
-                runtime_token=ctx.runtime_token,
-                results_url=ctx.results_url,
-                retention_days=inputs.artifact_retention_days,
-                sleep=sleep,
-            )
-            artifact_id = str(upload.artifact_id)
-        except GithubError as exc:
-            log.warning(f"report not uploaded as an artifact ({exc}); it stays at {inputs.report}")
-    elif inputs.artifact_name:
-        log.warning(f"not running in GitHub Actions: the report stays at {inputs.report}")
-
-    artifact_url = None
-    if artifact_id and ctx.run_url:
-        artifact_url = f"{ctx.run_url}/artifacts/{artifact_id}"
-    guard_lines = render_guard(guard, escape_md) if guard is not None else []
-    guard_text = "\n".join(guard_lines)
-    body = guard_text + render_markdown(
-        report,
-        run_url=ctx.run_url,
-        artifact_url=artifact_url,
-        limit=COMMENT_LIMIT - len(guard_text),
+    report_path: str,
+    fail_on: str,
+) -> int:
+    """Publish and set the outputs, all from ``pub.report``: one verdict, said everywhere."""
+    report = pub.report
+    comment_url, artifact_id = publisher.publish(pub)
+    _outputs(
+        ctx,
+        {
+            "verdict": report.verdict,
+            "report-path": report_path,
+            "comment-url": comment_url,
+            "artifact-id": artifact_id,
+            "summary": report.summary,
+        },
+        log,
     )
-    if ctx.step_summary_file:
+    if fail_on == "never" and report.exit_code == EXIT_REGRESSION:
+        return EXIT_PASS
+    return report.exit_code
+
+
+# -- the run --------------------------------------------------------------------------------
+
+
+def _raw_input(env: Mapping[str, str], name: str) -> str:
+    return env.get("INPUT_" + name.upper(), "").strip()
+
+
+def _fallback_mode(env: Mapping[str, str]) -> str:
+    """The sticky key when the configuration could not be read: the mode input, else tool."""
+    mode = _raw_input(env, "mode")
+    if not mode:
         try:
-            append_step_summary(ctx.step_summary_file, body)
-        except (GithubError, OSError) as exc:
-            log.warning(f"could not write the job summary: {exc}")
-    _annotate(report, log)
+            args = shlex.split(_raw_input(env, "args"))
+        except ValueError:
+            args = []
+        for i, arg in enumerate(args[:-1]):
+            if arg == "--mode":
+                mode = args[i + 1]
+    return mode or "tool"
 
-    comment_url = ""
-    is_pr = ctx.pull_request is not None
-    if _should_comment(inputs.comment, report.verdict, is_pr) and ctx.pull_request is not None:
-        if client is None:
-            log.warning("no github-token: the pull request comment was skipped")
-        else:
-            try:
-                marker = sticky_marker(_marker_key(config.mode))
-                outcome = upsert_sticky_comment(
-                    client, ctx.owner, ctx.repo, ctx.pull_request.number, body, marker=marker
-                )
-                if outcome.action == "forbidden":
-                    log.warning(
-                        "the token may not comment on this pull request (a fork's read-only "
-                        f"token?): {outcome.warning or '403'}"
-                    )
-                else:
-                    comment_url = outcome.html_url or ""
-            except GithubError as exc:
-                log.warning(f"pull request comment failed: {exc}")
-    elif inputs.comment == "always" and not is_pr:
-        log.warning("comment: always, but this run is not for a pull request")
 
-    return comment_url, artifact_id
+def _error_lines(exc: RagspineError) -> list[str]:
+    if isinstance(exc, InputError):
+        return [str(p) for p in exc.problems]
+    return [line for line in str(exc).splitlines() if line.strip()] or [type(exc).__name__]
 
 
 def main(
@@ -272,68 +639,156 @@ def main(
     stream: TextIO | None = None,
     *,
     sleep: Callable[[float], None] = time.sleep,
+    now: Callable[[], datetime] = lambda: datetime.now(UTC),
 ) -> int:
     """Run the action; ``sleep`` is how retries wait (tests pass a recorder)."""
     env = os.environ if env is None else env
     log = _Log(stream or sys.stdout)
+    token = _raw_input(env, "github-token")
+    if token:
+        emit(add_mask(token), log.stream)
+    try:
+        ctx = GithubContext.from_env(env)
+    except GithubError as exc:
+        log.error(str(exc), title="ragspine-eval: the run's context")
+        summary_file, output_file = env.get("GITHUB_STEP_SUMMARY"), env.get("GITHUB_OUTPUT")
+        try:
+            if summary_file:
+                append_step_summary(
+                    summary_file, f"### ⚠️ ragspine-eval: ERROR\n\n{escape_md(str(exc), 2000)}\n"
+                )
+            if output_file:
+                set_outputs(
+                    output_file, {"verdict": "error", "summary": f"ragspine-eval: ERROR · {exc}"}
+                )
+        except (GithubError, OSError) as write_exc:
+            log.warning(f"could not write the job summary or outputs: {write_exc}")
+        return EXIT_ERROR
+    workspace = Path(ctx.workspace or os.getcwd())
+    client = GithubClient(token, api_url=ctx.api_url, sleep=sleep) if token else None
+    policy = _raw_input(env, "comment")
+    fallback = _Publication(
+        report=_error_report([], EXIT_ERROR, now()),
+        mode_key=_marker_key(_fallback_mode(env)),
+        comment_policy=policy if policy in COMMENT_POLICIES else "auto",
+    )
+    publisher = _Publisher(ctx, client, log, sleep, "", None)
+
+    check: _BaselineCheck | None = None
+
+    def fail(exc: RagspineError, pub: _Publication, title: str) -> int:
+        lines = _error_lines(exc)
+        for line in lines[:MAX_ANNOTATIONS]:
+            file, number = _located(line, workspace)
+            log.error(line, title=title, file=file, line=number)
+        shown = "\n".join(lines[:50]) + (
+            f"\n… and {len(lines) - 50} more" if len(lines) > 50 else ""
+        )
+        if check is not None and check.error is not None:
+            lines = [check.error]
+            shown = check.error
+        pub.report = _error_report(lines, exc.exit_code, now())
+        pub.details = (
+            f"**{title}**: nothing was scored or recorded. Fix it and push again.\n\n"
+            + _fence(shown)
+        )
+        if check is not None and check.fix:
+            pub.details += (
+                "\n\nRecord the baseline on main (the same inputs as this run), then commit it:"
+                f"\n\n{_fence(chr(10).join(check.fix), 'sh')}\n\n"
+                "Or set `baseline-missing: create` to let a pull request run create it "
+                "(uploaded with the report, not committed)."
+            )
+        return _finish(pub, publisher, ctx, log, "", "regression")
+
     try:
         inputs = action_inputs_from_env(env)
-        ctx = GithubContext.from_env(env)
-    except (RagspineError, GithubError) as exc:
-        log.error(str(exc))
-        return EXIT_ERROR
-    if inputs.github_token:
-        emit(add_mask(inputs.github_token), log.stream)
-    workspace = Path(ctx.workspace or os.getcwd())
+    except RagspineError as exc:
+        return fail(exc, fallback, "ragspine-eval: invalid input")
+    publisher.artifact_name = inputs.artifact_name
+    publisher.retention_days = inputs.artifact_retention_days
+    fallback.comment_policy = inputs.comment
     try:
         config = config_from_args(build_parser().parse_args(list(inputs.argv)))
+    except RagspineError as exc:
+        return fail(exc, fallback, "ragspine-eval: invalid input")
+    fallback.mode_key = _marker_key(config.mode)
+    try:
         for secret in _http_secrets(config):
             emit(add_mask(secret), log.stream)
+        check = _check_baseline(inputs, config, ctx, workspace, client, log)
+        if check.error is not None:
+            fix = f" — on main: {' && '.join(check.fix)}" if check.fix else ""
+            raise ConfigError(check.error + fix)
         if inputs.merge_reports:
             config, result = _merge(inputs, config)
         else:
             result = run(config)
     except RagspineError as exc:
-        for line in str(exc).splitlines()[:MAX_ANNOTATIONS]:
-            log.error(line)
-        _outputs(ctx, {"verdict": "error", "summary": str(exc).splitlines()[0]}, log)
-        return exc.exit_code
-
-    report = result.report
-    client = (
-        GithubClient(inputs.github_token, api_url=ctx.api_url, sleep=sleep)
-        if inputs.github_token
-        else None
+        if check is not None and check.error is not None:
+            title = "ragspine-eval: no committed baseline"
+        elif isinstance(exc, StaleBaselineError):
+            title = "ragspine-eval: stale baseline"
+        else:
+            title = "ragspine-eval: invalid input"
+        return fail(exc, fallback, title)
+    assert check is not None
+    fallback.report = result.report
+    return _conclude(
+        result, config, inputs, ctx, workspace, client, check, fallback, publisher, log
     )
-    guard = _guard(config, ctx, workspace, client, log)
+
+
+def _conclude(
+    result: RunResult,
+    config: RunConfig,
+    inputs: ActionInputs,
+    ctx: GithubContext,
+    workspace: Path,
+    client: GithubClient | None,
+    check: _BaselineCheck,
+    pub: _Publication,
+    publisher: _Publisher,
+    log: _Log,
+) -> int:
+    """A scored run: the guard may fail it; then one report says the verdict everywhere."""
+    report = result.report
+    guard = _guard(config, ctx, workspace, client, check, log)
     if guard is not None and guard.unrecorded_lowering:
         message = "the pull request lowers the baseline without a _history record"
-        report = report.model_copy(
-            update={
-                "verdict": "fail",
-                "exit_code": max(report.exit_code, EXIT_REGRESSION),
-                "warnings": [*report.warnings, message],
-            }
+        code = max(report.exit_code, EXIT_REGRESSION)
+        report = _with_verdict(
+            report, "fail" if code == EXIT_REGRESSION else "error", code, message
         )
-        log.error(message, title="ragspine-eval baseline guard")
-    write_report(report, inputs.report)
-    print(render_terminal(report), file=log.stream, flush=True)
-
+        log.error(message, title="ragspine-eval baseline guard", file=check.rel)
+    prefix = "\n".join(render_guard(guard, escape_md)) if guard is not None else ""
+    files = [(inputs.report, Path(inputs.report).name)]
+    written = report.baseline.path if report.baseline is not None else None
+    if result.baseline_written and written and ctx.in_actions:
+        rel = _repo_relative(written, workspace) or Path(written).name
+        name = f"baseline/{Path(rel).name}"
+        files.append((written, name))
+        created = report.baseline is not None and report.baseline.status == "created"
+        what = "created" if created else "updated"
+        note = f"baseline {what} in CI, not committed"
+        report = _with_verdict(report, report.verdict, report.exit_code, note, warn=False)
+        prefix += (
+            f"> [!NOTE]\n> **The baseline `{escape_md(rel)}` was {what} in this CI run and is "
+            "not committed.** It is in the report artifact as "
+            f"`{escape_md(name)}`: download it and commit it, or record it on main "
+            "(see docs/action.md).\n\n"
+        )
+        log.warning(
+            f"the baseline {rel} was {what} in CI and is not committed; it is uploaded with "
+            "the report",
+            title="ragspine-eval baseline not committed",
+        )
     try:
-        comment_url, artifact_id = _publish(report, inputs, ctx, config, client, guard, log, sleep)
-    except Exception as exc:  # after the verdict nothing may crash the job: warn instead
-        log.warning(f"publishing the results failed: {type(exc).__name__}: {exc}")
-        comment_url, artifact_id = "", ""
-
-    _outputs(
-        ctx,
-        {
-            "verdict": report.verdict,
-            "report-path": inputs.report,
-            "comment-url": comment_url,
-            "artifact-id": artifact_id,
-            "summary": report.summary,
-        },
-        log,
-    )
-    return _fail_exit(inputs, report.exit_code)
+        write_report(report, inputs.report)
+    except (OSError, RagspineError) as exc:
+        log.warning(f"could not write the report {inputs.report}: {exc}")
+        files = []
+    print(render_terminal(report), file=log.stream, flush=True)
+    _annotate(report, config, workspace, log)
+    pub.report, pub.prefix, pub.files, pub.upload = report, prefix, files, True
+    return _finish(pub, publisher, ctx, log, inputs.report if files else "", inputs.fail_on)

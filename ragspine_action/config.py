@@ -18,6 +18,7 @@ from .jsonio import DEFAULT_MAX_INPUT_BYTES
 from .paths import BUNDLED_BASELINE, BUNDLED_GOLDEN, BUNDLED_MANIFEST
 
 __all__ = [
+    "BASELINE_MISSING_POLICIES",
     "COMMENT_POLICIES",
     "FAIL_POLICIES",
     "SUITES",
@@ -155,6 +156,7 @@ def validate_config(config: RunConfig) -> RunConfig:
 
 COMMENT_POLICIES = ("auto", "always", "never", "on-failure")
 FAIL_POLICIES = ("regression", "never")
+BASELINE_MISSING_POLICIES = ("error", "create")
 
 
 @dataclass(frozen=True)
@@ -171,6 +173,9 @@ class ActionInputs:
     baseline: str | None = None
     golden: str | None = None
     merge_reports: tuple[str, ...] = ()
+    # On a pull request: a baseline path missing at the base commit is an error, or
+    # ("create") the run records one in CI and uploads it with the report.
+    baseline_missing: str = "error"
 
 
 def _input(env: Mapping[str, str], name: str) -> str:
@@ -243,4 +248,5 @@ def action_inputs_from_env(env: Mapping[str, str]) -> ActionInputs:
         baseline=_input(env, "baseline") or None,
         golden=_input(env, "golden") or None,
         merge_reports=tuple(_input(env, "merge-reports").split()),
+        baseline_missing=_choice_input(env, "baseline-missing", BASELINE_MISSING_POLICIES, "error"),
     )

@@ -24,7 +24,7 @@ import io
 import json
 import time
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -44,6 +44,7 @@ __all__ = [
     "upload_file_artifact",
     "validate_artifact_name",
     "zip_file",
+    "zip_files",
 ]
 
 ARTIFACT_SERVICE = "github.actions.results.api.v1.ArtifactService"
@@ -103,25 +104,34 @@ def backend_ids_from_token(runtime_token: str) -> BackendIds:
     raise ArtifactError("ACTIONS_RUNTIME_TOKEN has no Actions.Results:<run>:<job> scope")
 
 
+def zip_files(files: Sequence[tuple[str | Path, str]]) -> bytes:
+    """Each ``(path, arcname)`` deflated into one in-memory zip, in the given order."""
+    buffer = io.BytesIO()
+    seen: set[str] = set()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for path, arcname in files:
+            source = Path(path)
+            if any(c in arcname for c in INVALID_NAME_CHARACTERS if c != "/"):
+                raise ArtifactNameError(f"file name {arcname!r} is not allowed in an artifact")
+            if arcname in seen:
+                raise ArtifactNameError(f"file name {arcname!r} twice in one artifact")
+            seen.add(arcname)
+            try:
+                data = source.read_bytes()
+                mtime = source.stat().st_mtime
+            except OSError as exc:
+                raise ArtifactError(f"cannot read {source}: {exc.strerror}") from exc
+            stamp = dt.datetime.fromtimestamp(max(mtime, 315_532_800), tz=dt.UTC)  # zip: 1980+
+            info = zipfile.ZipInfo(arcname, date_time=stamp.timetuple()[:6])
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, data)
+    return buffer.getvalue()
+
+
 def zip_file(path: str | Path, arcname: str | None = None) -> bytes:
     """The file, deflated into an in-memory zip under ``arcname`` (default: its basename)."""
-    source = Path(path)
-    arcname = arcname or source.name
-    if any(c in arcname for c in INVALID_NAME_CHARACTERS if c != "/"):
-        raise ArtifactNameError(f"file name {arcname!r} is not allowed in an artifact")
-    try:
-        data = source.read_bytes()
-        mtime = source.stat().st_mtime
-    except OSError as exc:
-        raise ArtifactError(f"cannot read {source}: {exc.strerror}") from exc
-    stamp = dt.datetime.fromtimestamp(max(mtime, 315_532_800), tz=dt.UTC)  # zip starts 1980
-    info = zipfile.ZipInfo(arcname, date_time=stamp.timetuple()[:6])
-    info.compress_type = zipfile.ZIP_DEFLATED
-    info.external_attr = 0o644 << 16
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w") as archive:
-        archive.writestr(info, data)
-    return buffer.getvalue()
+    return zip_files([(path, arcname or Path(path).name)])
 
 
 class _NoAuth(AuthBase):
@@ -229,8 +239,10 @@ def upload_file_artifact(
     max_wait: float = 30.0,
     sleep: Callable[[float], None] = time.sleep,
     now: Callable[[], dt.datetime] = lambda: dt.datetime.now(dt.UTC),
+    extra_files: Sequence[tuple[str | Path, str]] = (),
 ) -> ArtifactUpload:
-    """Zip ``path`` and upload it as artifact ``name``; return the artifact id."""
+    """Zip ``path`` (and any ``(path, arcname)`` of ``extra_files``) and upload it as
+    artifact ``name``; return the artifact id."""
     validate_artifact_name(name)
     if retention_days is not None and not 1 <= retention_days <= 90:
         raise ArtifactError(f"artifact retention days must be 1–90, got {retention_days}")
@@ -241,7 +253,7 @@ def upload_file_artifact(
         raise ArtifactError("ACTIONS_RESULTS_URL is not set or not a URL")
     origin = f"{parts.scheme}://{parts.netloc}"
     ids = backend_ids_from_token(runtime_token)
-    archive = zip_file(path)
+    archive = zip_files([(path, Path(path).name), *extra_files])
     digest = "sha256:" + hashlib.sha256(archive).hexdigest()
 
     uploader = _Uploader(session or requests.Session(), timeout, attempts, backoff, max_wait, sleep)

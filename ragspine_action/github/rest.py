@@ -95,9 +95,12 @@ class IssueComment:
 
 @dataclass(frozen=True)
 class CommentResult:
-    """What ``upsert_sticky_comment`` did; ``warning`` is set when it could not comment."""
+    """What ``upsert_sticky_comment`` did; ``warning`` is set when it could not comment.
 
-    action: Literal["created", "updated", "forbidden"]
+    ``skipped``: ``update_only`` was asked and there was no comment of ours to update.
+    """
+
+    action: Literal["created", "updated", "forbidden", "skipped"]
     comment_id: int | None = None
     html_url: str | None = None
     warning: str | None = None
@@ -323,6 +326,16 @@ class GithubClient:
         )
         return IssueComment.from_json(self._json(response))
 
+    def delete_issue_comment(self, owner: str, repo: str, comment_id: int) -> None:
+        """Delete a comment; one that is already gone (404) counts as deleted."""
+        try:
+            self.request("DELETE", f"{_repo_path(owner, repo)}/issues/comments/{int(comment_id)}")
+        except GithubRateLimitError:
+            raise
+        except GithubApiError as exc:
+            if exc.status != 404:
+                raise
+
     def get_file_at_ref(self, owner: str, repo: str, path: str, ref: str) -> bytes | None:
         """A file's bytes at a commit via the contents API; ``None`` when it did not exist."""
         segments = [s for s in path.replace("\\", "/").split("/") if s not in ("", ".")]
@@ -370,6 +383,27 @@ def _api_message(response: requests.Response) -> str:
     return " ".join(text.split())[:200]
 
 
+def _ours(
+    comments: Sequence[IssueComment],
+    marker: str,
+    *,
+    login: str | None,
+    fallback_authors: Iterable[str],
+) -> list[IssueComment]:
+    """Every marked comment by us, oldest first (the listing's order)."""
+    marked = [c for c in comments if c.body.lstrip().startswith(marker)]
+    if login:
+        return [c for c in marked if c.author.lower() == login.lower()]
+    fallback = {a.lower() for a in fallback_authors}
+    for candidates in (
+        [c for c in marked if c.author.lower() in fallback],
+        [c for c in marked if c.author_type == "Bot"],
+    ):
+        if candidates:
+            return candidates
+    return []
+
+
 def find_sticky_comment(
     comments: Sequence[IssueComment],
     marker: str,
@@ -382,18 +416,8 @@ def find_sticky_comment(
     With a known ``login`` only that author counts. Without one (``GET /user`` refused), the
     ``fallback_authors`` count first, then any Bot account. The oldest match wins.
     """
-    marked = [c for c in comments if c.body.lstrip().startswith(marker)]
-    if login:
-        mine = [c for c in marked if c.author.lower() == login.lower()]
-        return mine[0] if mine else None
-    fallback = {a.lower() for a in fallback_authors}
-    for candidates in (
-        [c for c in marked if c.author.lower() in fallback],
-        [c for c in marked if c.author_type == "Bot"],
-    ):
-        if candidates:
-            return candidates[0]
-    return None
+    ours = _ours(comments, marker, login=login, fallback_authors=fallback_authors)
+    return ours[0] if ours else None
 
 
 def _forbidden(exc: GithubApiError) -> CommentResult:
@@ -406,6 +430,40 @@ def _forbidden(exc: GithubApiError) -> CommentResult:
     )
 
 
+def _settle_duplicates(
+    client: GithubClient,
+    owner: str,
+    repo: str,
+    body: str,
+    mine: IssueComment,
+    listed: Sequence[IssueComment],
+    marker: str,
+) -> IssueComment:
+    """Of the marked comments by ``mine``'s author, the oldest keeps the body; every newer
+    one is deleted. (The author is the one GitHub gave the comment we just wrote, so a
+    marker pasted by someone else, or another app's comment, is never touched.)
+
+    Two runs that listed at the same time both create a comment. Each then lists again, sees
+    both, deletes the newer and, if its own was not the oldest, writes its body into the
+    oldest; whichever finishes last leaves its body there, and one comment remains.
+    """
+    author = mine.author.lower()
+    ours = [c for c in listed if c.body.lstrip().startswith(marker) and c.author.lower() == author]
+    if not author or all(c.id == mine.id for c in ours):
+        return mine
+    oldest = min(ours, key=lambda c: c.id)
+    for duplicate in ours:
+        if duplicate.id != oldest.id:
+            client.delete_issue_comment(owner, repo, duplicate.id)
+    if oldest.id == mine.id:
+        return mine
+    updated = client.update_issue_comment(owner, repo, oldest.id, body)
+    return IssueComment(
+        updated.id, updated.body, updated.author, updated.author_type,
+        updated.html_url or oldest.html_url,
+    )  # fmt: skip
+
+
 def upsert_sticky_comment(
     client: GithubClient,
     owner: str,
@@ -415,12 +473,15 @@ def upsert_sticky_comment(
     *,
     marker: str | None = None,
     fallback_authors: Iterable[str] = (DEFAULT_BOT_LOGIN,),
+    update_only: bool = False,
 ) -> CommentResult:
-    """Edit our comment on the PR if there is one, else create it.
+    """Edit our comment on the PR if there is one, else create it (unless ``update_only``).
 
     The marker is put first in the body when the caller has not. A body over
     ``MAX_COMMENT_CHARS`` raises ``CommentTooLongError`` before any call (the renderer must
-    trim details). A 403 anywhere gives ``action="forbidden"``; other failures raise.
+    trim details). After writing, the comments are listed again and duplicates left by a
+    concurrent run are deleted (the oldest stays). A 403 anywhere gives
+    ``action="forbidden"``; other failures raise.
     """
     marker = marker or sticky_marker()
     if not body.lstrip().startswith(marker):
@@ -432,19 +493,26 @@ def upsert_sticky_comment(
     try:
         login = client.authenticated_login()
         comments = client.list_issue_comments(owner, repo, number)
-        existing = find_sticky_comment(
-            comments, marker, login=login, fallback_authors=fallback_authors
-        )
-        if existing is not None:
+        ours = _ours(comments, marker, login=login, fallback_authors=fallback_authors)
+        if ours:
+            existing = ours[0]
             try:
-                updated = client.update_issue_comment(owner, repo, existing.id, body)
-                return CommentResult("updated", updated.id, updated.html_url or existing.html_url)
+                written = client.update_issue_comment(owner, repo, existing.id, body)
             except GithubApiError as exc:
                 # A Bot-authored marked comment that is not ours: we may not edit it.
                 if exc.status != 403 or isinstance(exc, GithubRateLimitError) or login:
                     raise
+            else:
+                # Duplicates an earlier race left behind go now (the oldest stays).
+                kept = _settle_duplicates(client, owner, repo, body, written, comments, marker)
+                return CommentResult("updated", kept.id, kept.html_url or existing.html_url)
+        if update_only:
+            return CommentResult("skipped")
         created = client.create_issue_comment(owner, repo, number, body)
-        return CommentResult("created", created.id, created.html_url)
+        # Another run may have created its comment while this one did: list again.
+        listed = client.list_issue_comments(owner, repo, number)
+        kept = _settle_duplicates(client, owner, repo, body, created, listed, marker)
+        return CommentResult("created", kept.id, kept.html_url)
     except GithubRateLimitError:
         raise
     except GithubApiError as exc:

@@ -19,6 +19,7 @@ Used by ``tests/github/conftest.py`` fixtures and reusable by end-to-end tests; 
 from __future__ import annotations
 
 import base64
+import contextlib
 import hashlib
 import io
 import itertools
@@ -122,6 +123,7 @@ class _FakeServer:
                     headers={k.lower(): v for k, v in self.headers.items()},
                     body=body,
                 )
+                fake.before_handle(recorded)
                 with fake.lock:
                     fake.requests.append(recorded)
                     reply = fake._queued_failure(recorded) or fake.handle(recorded)
@@ -191,6 +193,9 @@ class _FakeServer:
     def _failure_key(self, request: RecordedRequest) -> tuple[str, str]:
         return request.method, request.path
 
+    def before_handle(self, request: RecordedRequest) -> None:
+        """Called outside the lock before each request is answered (a place to wait)."""
+
     def handle(self, request: RecordedRequest) -> Reply:
         raise NotImplementedError
 
@@ -219,6 +224,15 @@ class FakeGitHub(_FakeServer):
         self.forbid_comment_writes = False
         self.contents_inline_limit = 1_000_000
         self._ids = itertools.count(1001)
+        self._list_barrier: threading.Barrier | None = None
+        self._held = 0
+
+    def race_comment_listings(self, runs: int, timeout: float = 60.0) -> None:
+        """Hold the next ``runs`` first-page comment listings until all have arrived, so
+        that concurrent runs all see the same (empty) list: the race two pushes cause."""
+        with self.lock:
+            self._list_barrier = threading.Barrier(runs, timeout=timeout)
+            self._held = 0
 
     # -- set-up helpers ---------------------------------------------------------------------
 
@@ -262,6 +276,21 @@ class FakeGitHub(_FakeServer):
 
     # -- request handling -------------------------------------------------------------------
 
+    def before_handle(self, request: RecordedRequest) -> None:
+        barrier = self._list_barrier
+        if (
+            barrier is not None
+            and request.method == "GET"
+            and request.path.endswith("/comments")
+            and "page" not in request.query
+        ):
+            with self.lock:
+                self._held += 1
+                hold = self._held <= barrier.parties
+            if hold:
+                with contextlib.suppress(threading.BrokenBarrierError):
+                    barrier.wait()
+
     def _identity(self, request: RecordedRequest) -> Identity | None:
         auth = request.headers.get("authorization", "")
         scheme, _, token = auth.partition(" ")
@@ -293,6 +322,8 @@ class FakeGitHub(_FakeServer):
         m = re.fullmatch(r"/repos/([^/]+)/([^/]+)/issues/comments/(\d+)", path)
         if m and method == "PATCH":
             return self._edit(request, m.group(1), m.group(2), int(m.group(3)), who)
+        if m and method == "DELETE":
+            return self._delete(m.group(1), m.group(2), int(m.group(3)), who)
         m = re.fullmatch(r"/repos/([^/]+)/([^/]+)/contents/(.+)", path)
         if m and method == "GET":
             return self._contents(request, m.group(1), m.group(2), m.group(3))
@@ -328,6 +359,18 @@ class FakeGitHub(_FakeServer):
                     comment["edits"] += 1
                     comment["updated_at"] = "2026-11-29T01:00:00Z"
                     return Reply.json(200, {k: v for k, v in comment.items() if k != "edits"})
+        return Reply.json(404, {"message": "Not Found"})
+
+    def _delete(self, owner: str, repo: str, comment_id: int, who: Identity) -> Reply:
+        if self.forbid_comment_writes:
+            return Reply.json(403, {"message": FORK_MESSAGE})
+        for (o, r, _), comments in self.comments.items():
+            for comment in comments:
+                if (o, r) == (owner, repo) and comment["id"] == comment_id:
+                    if comment["user"]["login"] != who.login:
+                        return Reply.json(403, {"message": FORK_MESSAGE})
+                    comments.remove(comment)
+                    return Reply(204)
         return Reply.json(404, {"message": "Not Found"})
 
     def _contents(self, request: RecordedRequest, owner: str, repo: str, path: str) -> Reply:

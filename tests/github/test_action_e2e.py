@@ -74,6 +74,9 @@ def _env(
         "INPUT_GITHUB-TOKEN": DEFAULT_TOKEN,
         "INPUT_ARTIFACT-NAME": "ragspine-report",
         "INPUT_REPORT": "ragspine-report.json",
+        # These tests start from an empty repository: the first run records the baseline
+        # in CI (test_action_trust.py covers the default, an error).
+        "INPUT_BASELINE-MISSING": "create",
     }
     if artifacts is not None:
         env["ACTIONS_RUNTIME_TOKEN"] = artifacts.runtime_token
@@ -151,7 +154,12 @@ def test_two_runs_leave_one_comment_edited_in_place(
     assert outputs["comment-url"] == comments[0]["html_url"]
     assert outputs["artifact-id"], log
     assert outputs["summary"].startswith("ragspine-eval: FAIL")
-    assert "::error title=ragspine-eval regression::my-rag/numeric_accuracy fell" in log
+    assert re.search(
+        r"^::error title=ragspine-eval regression,file=baseline.json,line=\d+::"
+        r"my-rag/numeric_accuracy fell",
+        log,
+        re.M,
+    ), log
     assert f"::add-mask::{DEFAULT_TOKEN}" in log
 
     uploaded = list(fake_artifacts.artifacts.values())

@@ -265,6 +265,7 @@ WITH = {
     "outcomes": "outcomes.jsonl",
     "baseline": "baseline.json",
 }
+CREATE = {**WITH, "baseline-missing": "create"}
 
 
 def test_image_is_small_and_shaped_like_a_container_action(image: Image) -> None:
@@ -290,9 +291,10 @@ def test_pull_request_run_twice_edits_one_comment_and_exit_code_is_the_verdict(
     ws = runner.workspace
     _seed_workspace(ws)
     with FakeGitHub() as github:
-        # First run: the gate passes and creates the baseline in the workspace.
+        # First run: nothing committed yet, so only with baseline-missing: create does the
+        # gate create the baseline (in the workspace, and uploaded with the report).
         with FakeArtifactService("run-1", "job-1") as artifacts:
-            env, output_file, summary_file = runner.step(github, artifacts, "101", WITH)
+            env, output_file, summary_file = runner.step(github, artifacts, "101", CREATE)
             first = _run(image, [], env=env, mounts=runner.mounts())
             assert first.code == 0, first.stdout + first.stderr
             assert json.loads((ws / "baseline.json").read_text())["my-rag"]["n_cases"] == 6
@@ -300,7 +302,10 @@ def test_pull_request_run_twice_edits_one_comment_and_exit_code_is_the_verdict(
             assert json.loads(report_bytes)["verdict"] == "pass"
             (artifact,) = artifacts.artifacts.values()
             assert artifact.name == "ragspine-report" and artifact.finalized
-            assert artifact.files() == {"ragspine-report.json": report_bytes}
+            assert artifact.files() == {
+                "ragspine-report.json": report_bytes,
+                "baseline/baseline.json": (ws / "baseline.json").read_bytes(),
+            }
             assert artifact.hash == "sha256:" + hashlib.sha256(artifact.blob or b"").hexdigest()
             creates = artifacts.recorded(path="CreateArtifact$")
             assert [r.json()["workflow_run_backend_id"] for r in creates] == ["run-1"]
@@ -313,6 +318,7 @@ def test_pull_request_run_twice_edits_one_comment_and_exit_code_is_the_verdict(
                 "artifact-id": str(artifact.id),
                 "summary": json.loads(report_bytes)["summary"],
             }
+            assert outputs["summary"].endswith("baseline created in CI, not committed")
             assert comment["body"].startswith("<!--") or "ragspine-eval: PASS" in comment["body"]
             assert "### ✅ ragspine-eval: PASS" in comment["body"]
             assert f"/artifacts/{artifact.id}" in comment["body"]
@@ -321,7 +327,8 @@ def test_pull_request_run_twice_edits_one_comment_and_exit_code_is_the_verdict(
             assert len(github.recorded("POST", r"/comments$")) == 1
             assert github.recorded("PATCH") == []
 
-        # Second run (a new push to the PR): a regression in the workspace's outcomes.
+        # The baseline is committed on main; a new push to the PR regresses.
+        github.add_file(OWNER, REPO, "baseline.json", "b" * 40, (ws / "baseline.json").read_bytes())
         _break_first_numeric_outcome(ws)
         with FakeArtifactService("run-2", "job-2") as artifacts:
             env, output_file, summary_file = runner.step(github, artifacts, "102", WITH)
@@ -357,7 +364,12 @@ def test_pull_request_run_twice_edits_one_comment_and_exit_code_is_the_verdict(
         log = second.stdout + second.stderr
         assert log.startswith(f"::add-mask::{DEFAULT_TOKEN}\n"), log[:200]
         assert log.count(DEFAULT_TOKEN) == 1
-        assert "::error title=ragspine-eval regression::my-rag/numeric_accuracy fell" in log
+        assert re.search(
+            r"^::error title=ragspine-eval regression,file=baseline.json,line=\d+::"
+            r"my-rag/numeric_accuracy fell",
+            log,
+            re.M,
+        ), log
         assert "Traceback" not in log
         for request in github.recorded():
             assert request.headers["authorization"] == f"Bearer {DEFAULT_TOKEN}"
@@ -375,7 +387,7 @@ def test_fork_token_and_failing_artifact_service_only_warn(image: Image, tmp_pat
     with FakeGitHub() as github, FakeArtifactService() as artifacts:
         github.forbid_comment_writes = True  # a fork's read-only token: 403 on comments
         artifacts.fail(500, method="CreateArtifact", times=100)
-        env, output_file, summary_file = runner.step(github, artifacts, "201", WITH)
+        env, output_file, summary_file = runner.step(github, artifacts, "201", CREATE)
         done = _run(image, [], env=env, mounts=runner.mounts())
     log = done.stdout + done.stderr
     assert done.code == 0, "the gate passed; comment and upload failures must not fail the job"

@@ -180,7 +180,8 @@ def test_server_errors_are_retried_for_reads(fake_github: FakeGitHub) -> None:
     fake_github.fail(502, method="GET", path="/comments$", times=2)
     result = upsert_sticky_comment(_client(fake_github), OWNER, REPO, PR, "r")
     assert result.action == "created"
-    assert len(fake_github.recorded("GET", "/comments$")) == 3
+    # two 502s and the listing that worked, then the re-list after creating
+    assert len(fake_github.recorded("GET", "/comments$")) == 4
 
 
 def test_persistent_server_error_raises_typed_error(fake_github: FakeGitHub) -> None:
@@ -270,3 +271,56 @@ def test_unreachable_api_is_a_typed_error() -> None:
         upsert_sticky_comment(client, OWNER, REPO, PR, "r")
     assert info.value.status is None
     assert DEFAULT_TOKEN not in str(info.value)
+
+
+def test_duplicates_left_by_a_race_are_deleted_and_the_oldest_keeps_the_body(
+    fake_github: FakeGitHub,
+) -> None:
+    bot = "github-actions[bot]"
+    oldest = fake_github.add_comment(
+        OWNER, REPO, PR, f"{MARKER}\nrun A", login=bot, user_type="Bot"
+    )
+    fake_github.add_comment(OWNER, REPO, PR, f"{MARKER}\nrun B", login=bot, user_type="Bot")
+    planted = fake_github.add_comment(OWNER, REPO, PR, f"{MARKER}\nmine", login="mallory")
+    other = fake_github.add_comment(
+        OWNER, REPO, PR, f"{MARKER}\nother app", login="other[bot]", user_type="Bot"
+    )
+    result = upsert_sticky_comment(_client(fake_github), OWNER, REPO, PR, "run C")
+    assert (result.action, result.comment_id) == ("updated", oldest["id"])
+    left = {c["id"]: c["body"] for c in fake_github.comments_on(OWNER, REPO, PR)}
+    assert left == {
+        oldest["id"]: f"{MARKER}\nrun C",
+        planted["id"]: f"{MARKER}\nmine",
+        other["id"]: f"{MARKER}\nother app",
+    }
+
+
+def test_a_run_that_created_a_newer_duplicate_moves_its_body_to_the_oldest(
+    fake_github: FakeGitHub,
+) -> None:
+    """Run B listed before run A's comment existed; after creating it lists again."""
+    client = _client(fake_github)
+    original_create = client.create_issue_comment
+
+    def create_after_a_rival(owner: str, repo: str, number: int, body: str):  # type: ignore[no-untyped-def]
+        fake_github.add_comment(
+            owner, repo, number, f"{MARKER}\nrun A", login="github-actions[bot]", user_type="Bot"
+        )
+        return original_create(owner, repo, number, body)
+
+    client.create_issue_comment = create_after_a_rival  # type: ignore[method-assign]
+    result = upsert_sticky_comment(client, OWNER, REPO, PR, "run B")
+    [comment] = fake_github.comments_on(OWNER, REPO, PR)
+    assert result.action == "created" and result.comment_id == comment["id"]
+    assert comment["body"] == f"{MARKER}\nrun B" and comment["edits"] == 1
+    assert len(fake_github.recorded("DELETE")) == 1
+
+
+def test_update_only_never_creates(fake_github: FakeGitHub) -> None:
+    result = upsert_sticky_comment(_client(fake_github), OWNER, REPO, PR, "green", update_only=True)
+    assert result.action == "skipped" and result.comment_id is None
+    assert fake_github.recorded("POST") == [] and fake_github.comments_on(OWNER, REPO, PR) == []
+    upsert_sticky_comment(_client(fake_github), OWNER, REPO, PR, "red")
+    result = upsert_sticky_comment(_client(fake_github), OWNER, REPO, PR, "green", update_only=True)
+    assert result.action == "updated"
+    assert fake_github.comments_on(OWNER, REPO, PR)[0]["body"] == f"{MARKER}\ngreen"

@@ -150,6 +150,7 @@ def _action_env(ws: Path, github: FakeGitHub, mode: str) -> dict[str, str]:
         "INPUT_GOLDEN": "golden.jsonl",
         "INPUT_OUTCOMES": "outcomes.jsonl",
         "INPUT_BASELINE": "baseline.json",
+        "INPUT_BASELINE-MISSING": "create",  # no base commit: record it in CI
         "INPUT_MODE": mode,
         "INPUT_GITHUB-TOKEN": DEFAULT_TOKEN,
         "INPUT_ARTIFACT-NAME": "",

@@ -162,6 +162,7 @@ def test_action_http_run_leaks_no_credential(
             "INPUT_ENDPOINT": endpoint.url,
             "INPUT_GOLDEN": "golden.jsonl",
             "INPUT_BASELINE": "baseline.json",
+            "INPUT_BASELINE-MISSING": "create",  # no base commit: record it in CI
             "INPUT_MODE": "secret-scan",
             "INPUT_COMMENT": "always",
             "INPUT_GITHUB-TOKEN": GITHUB_TOKEN,
