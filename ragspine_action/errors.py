@@ -4,7 +4,8 @@
     ├── InputError                exit 2  a bad input file: carries every problem found in it
     ├── ConfigError               exit 2  a bad flag, input or configuration value
     ├── StaleBaselineError        exit 2  the baseline was recorded for another golden set
-    └── BaselineUpdateError       exit 2  an update that would lower the baseline silently
+    └── BaselineUpdateError       exit 1  an update that would lower the baseline silently
+                                          (a regression: the run reports it, writes nothing)
 
 A regression is not an error: it is a verdict (exit 1) carried by the report.
 """
@@ -25,6 +26,7 @@ __all__ = [
     "RagspineError",
     "StaleBaselineError",
     "format_error",
+    "one_line",
 ]
 
 EXIT_PASS = 0
@@ -42,7 +44,8 @@ class RagspineError(Exception):
 _LINE_BREAKS = re.compile("[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 
 
-def _one_line(text: str) -> str:
+def one_line(text: str) -> str:
+    """``text`` with every line break escaped: a message that stays one line."""
     return _LINE_BREAKS.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
 
 
@@ -64,7 +67,7 @@ class Problem:
         if self.field:
             parts.append(self.field)
         parts.append(self.message)
-        return _one_line(": ".join(parts))
+        return one_line(": ".join(parts))
 
 
 class InputError(RagspineError):
@@ -118,4 +121,9 @@ class StaleBaselineError(RagspineError):
 
 
 class BaselineUpdateError(RagspineError):
-    """An update that would lower a baseline value without the explicit lowering flag."""
+    """An update that would lower a baseline value without the explicit lowering flag.
+
+    Exit 1: refusing to record a run because something got worse is a regression verdict.
+    """
+
+    exit_code = EXIT_REGRESSION

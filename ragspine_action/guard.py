@@ -55,6 +55,10 @@ def compare_baselines(base: Any, head: Any, report: GuardReport) -> None:
         if new is None:
             report.lowered.append(f"baseline key '{key}' removed")
             continue
+        per_case = _per_case_lowerings(key, entry, new)
+        if per_case is not None:
+            report.lowered += per_case
+            continue
         new_metrics = _metrics(new)
         for metric, value in old_metrics.items():
             now = new_metrics.get(metric)
@@ -71,6 +75,36 @@ def compare_baselines(base: Any, head: Any, report: GuardReport) -> None:
     head_history = head.get("_history", []) if isinstance(head, dict) else []
     if isinstance(base_history, list) and isinstance(head_history, list):
         report.new_history_records = max(0, len(head_history) - len(base_history))
+
+
+def _per_case_lowerings(key: str, old: Any, new: Any) -> list[str] | None:
+    """What the head lowers, judged per case (``baseline.ratchet.entry_lowerings``) when
+    both entries carry per-case digests: cases added or removed lower nothing, so a PR that
+    only records new golden cases is not a weakening. None: judge the aggregates as before."""
+    from .baseline.digests import CASE_COLUMN
+    from .baseline.model import BaselineEntry
+    from .baseline.ratchet import entry_lowerings
+
+    try:
+        before = BaselineEntry.model_validate(old, strict=True)
+        after = BaselineEntry.model_validate(new, strict=True)
+    except ValueError:
+        return None
+    if CASE_COLUMN not in before.digests or CASE_COLUMN not in after.digests:
+        return None
+    out: list[str] = []
+    for item in entry_lowerings(before, after):
+        if item.kind == "metric":
+            out.append(
+                f"{key}/{item.metric} removed (was {item.before:.4g})"
+                if item.after is None
+                else f"{key}/{item.metric} lowered {item.before:.4g} → {item.after:.4g}"
+            )
+        elif item.kind == "count":
+            out.append(f"{key}/{item.metric} allowed to rise {item.before} → {item.after}")
+        else:
+            out.append(f"{key}: {item.describe()}")
+    return out
 
 
 def _cases(text: str) -> dict[str, Any]:

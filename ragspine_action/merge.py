@@ -30,7 +30,7 @@ from .metrics.retrieval import metric_names
 from .qa import GATE_NAMES, QASettings, assemble_qa, qa_warnings
 from .report.cases import CaseTable, CaseTableBuilder, as_case_table
 from .report.model import CaseResult, Failure, QASection, Report
-from .run import RunResult, conclude_run
+from .run import RunResult, conclude_run, golden_digests
 
 __all__ = ["build_merge_parser", "load_partial_report", "main", "merge_reports"]
 
@@ -208,7 +208,7 @@ def merge_reports(
     )
     stamp = (now or datetime.now(UTC)).replace(microsecond=0).isoformat()
     exit_code = EXIT_ERROR if service_failed else 0
-    suites = [qa_suite_values(qa, config.protected_k)]
+    suites = [qa_suite_values(qa, config.protected_k, golden_digests(config))]
     return conclude_run(config, stamp, qa, None, suites, warnings, exit_code)
 
 

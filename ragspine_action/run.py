@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from typing import Any, Literal, TypeVar
 
 from . import __version__
+from .baseline.digests import CaseDigests, digest_cases
 from .baseline.model import BaselineFile
 from .baseline.ratchet import (
     EPSILON,
@@ -22,7 +23,10 @@ from .baseline.ratchet import (
     apply_update,
     check_stale,
     compare,
+    diff_cases,
+    stale_changes_message,
 )
+from .baseline.report import baseline_warnings, record_case_diff, record_comparison
 from .baseline.stats import paired_bootstrap
 from .baseline.store import load_baseline, write_baseline
 from .baseline.values import extraction_suite_values, qa_suite_values
@@ -31,9 +35,11 @@ from .errors import (
     EXIT_ERROR,
     EXIT_PASS,
     EXIT_REGRESSION,
+    BaselineUpdateError,
     ConfigError,
     RagspineError,
     StaleBaselineError,
+    one_line,
 )
 from .extraction import (
     ExtractionOptions,
@@ -69,6 +75,7 @@ __all__ = [
     "RunResult",
     "build_system",
     "conclude_run",
+    "golden_digests",
     "qa_settings",
     "qa_suite_values",
     "run",
@@ -131,6 +138,19 @@ def _trec_inputs(qrels: str, trec_run: str, config: RunConfig) -> tuple[GoldenSe
     )
     golden = golden_set_from_cases(converted.cases, path=qrels)
     return golden, complete_collection(golden.cases, converted.outcomes), "trec"
+
+
+def golden_digests(config: RunConfig) -> Callable[[], CaseDigests]:
+    """The golden cases' digests, read again only when a baseline needs them."""
+
+    def digests() -> CaseDigests:
+        if config.qrels and config.trec_run:
+            golden = _trec_inputs(config.qrels, config.trec_run, config)[0]
+        else:
+            golden = load_golden_set(config.golden, max_bytes=config.max_input_bytes)
+        return digest_cases(golden.cases)
+
+    return digests
 
 
 def _extraction_pairs(config: RunConfig) -> list[FixturePair]:
@@ -256,33 +276,43 @@ def _gate_baseline(config: RunConfig, suites: list[SuiteValues], now: str) -> _B
             messages.append(f"baseline '{values.key}' created in {path}")
             continue
         stale = False
-        try:
-            check_stale(entry, values, path, _rerecord_command(config, values.key))
-        except StaleBaselineError as exc:
-            if not config.update_baseline:
+        rerecord = _rerecord_command(config, values.key)
+        diff = diff_cases(entry, values)
+        if diff is None:
+            try:
+                check_stale(entry, values, path, rerecord)
+            except StaleBaselineError as exc:
+                if not config.update_baseline:
+                    section.status = "stale"
+                    section.message = str(exc)
+                    return _BaselineOutcome(section, EXIT_ERROR, False)
+                stale = True
+        else:
+            record_case_diff(section, values, diff)
+            if diff.incomparable and not config.update_baseline:
                 section.status = "stale"
-                section.message = str(exc)
+                section.message = one_line(stale_changes_message(diff, values.key, path, rerecord))
                 return _BaselineOutcome(section, EXIT_ERROR, False)
-            stale = True
-        comparison: Comparison = compare(entry, values, interval_fn)
+        comparison: Comparison = compare(entry, values, interval_fn, diff)
         comparison.regressions = [r for r in comparison.regressions if _gated(config, r.metric)]
         comparison.broken = [c for c in comparison.broken if _gated(config, c.metric)]
-        section.regressions += comparison.regressions
-        section.improvements += comparison.improvements
-        section.broken += comparison.broken
-        section.fixed += comparison.fixed
-        section.intervals.update(comparison.intervals)
-        section.values[values.key] = dict(entry.metrics)
+        record_comparison(section, entry, comparison)
         if config.update_baseline:
-            new_file, lows, status = apply_update(
-                new_file,
-                values,
-                comparison,
-                lower_reason=config.lower_reason,
-                now=now,
-                tool_version=__version__,
-                stale=stale,
-            )
+            try:
+                new_file, lows, status = apply_update(
+                    new_file,
+                    values,
+                    comparison,
+                    lower_reason=config.lower_reason,
+                    now=now,
+                    tool_version=__version__,
+                    stale=stale,
+                )
+            except BaselineUpdateError as exc:
+                # A refused update is a regression: the table and the report still tell why.
+                section.update_refused = one_line(str(exc))
+                statuses.append("regression")
+                continue
             lowered += lows
             statuses.append(status)
             messages.append(f"baseline '{values.key}' updated in {path}")
@@ -290,14 +320,16 @@ def _gate_baseline(config: RunConfig, suites: list[SuiteValues], now: str) -> _B
             statuses.append("regression" if comparison.failed else "pass")
     section.lowered = lowered
     written = False
-    if new_file is not None and new_file != baseline:
+    if section.update_refused is None and new_file is not None and new_file != baseline:
         write_baseline(path, new_file)
         written = True
     for status in ("regression", "updated", "created"):
         if status in statuses:
             section.status = status  # type: ignore[assignment]
             break
-    if section.status == "regression":
+    if section.update_refused is not None:
+        section.message = section.update_refused + " (nothing was written)"
+    elif section.status == "regression":
         parts = [f"{r.metric} {r.baseline:.4g} → {r.current:.4g}" for r in section.regressions]
         parts += [f"case {b.id} broke {b.metric}" for b in section.broken[:10]]
         section.message = "regression: " + "; ".join(parts)
@@ -473,7 +505,7 @@ def _run(config: RunConfig, now: datetime | None) -> RunResult:
         warnings += qa_warns
         if service_failed:
             exit_code = EXIT_ERROR
-        suites.append(qa_suite_values(qa, config.protected_k))
+        suites.append(qa_suite_values(qa, config.protected_k, golden_digests(config)))
     extraction: dict[str, Any] | None = None
     if "extraction" in config.suites:
         pairs = _extraction_pairs(config)
@@ -530,6 +562,7 @@ def conclude_run(
     else:
         gate = _gate_baseline(config, suites, stamp)
     exit_code = max(exit_code, gate.exit_code)
+    warnings += baseline_warnings(gate.section)
     failed_floors = [f for f in floors if not f.passed]
     if failed_floors and exit_code == EXIT_PASS:
         exit_code = EXIT_REGRESSION

@@ -11,9 +11,11 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from .digests import column_width
+
 __all__ = ["BASELINE_SCHEMA_VERSION", "BaselineEntry", "BaselineFile", "HistoryRecord"]
 
-BASELINE_SCHEMA_VERSION = 3
+BASELINE_SCHEMA_VERSION = 4
 
 Rate = Annotated[float, Field(ge=0)]
 
@@ -32,6 +34,12 @@ class BaselineEntry(_Model):
     scored), so that changes can be tested pairwise. A million cases stay a few compact
     arrays. Entries written before schema 3 (``passed`` as id lists, ``ranks`` and
     ``case_values`` keyed by id) are read and converted.
+
+    Schema 4 adds ``digests`` (per-case digest columns, see ``baseline.digests``: which
+    cases were added, removed or changed since the entry was recorded) and ``fabricated``
+    (the ids whose refusal answer fabricated numbers, so the count can be compared on the
+    cases two golden sets share). Entries without them behave as before: any change of
+    the golden set is stale.
     """
 
     metrics: dict[str, Rate]
@@ -42,6 +50,8 @@ class BaselineEntry(_Model):
     passed: dict[str, Annotated[str, Field(pattern=r"^[01-]*$")]] = {}
     ranks: list[Annotated[int, Field(ge=1)] | None] = []
     case_values: dict[str, list[float | None]] = {}
+    digests: dict[str, Annotated[str, Field(pattern=r"^[0-9a-f]*$")]] = {}
+    fabricated: list[str] | None = None
     recorded_at: str | None = None
     tool_version: str | None = None
 
@@ -87,6 +97,12 @@ class BaselineEntry(_Model):
         ):
             if len(column) != n:
                 raise ValueError(f"{name}: has {len(column)} entries for {n} ids")
+        for name, text in self.digests.items():
+            width = column_width(name)
+            if len(text) != width * n:
+                raise ValueError(
+                    f"digests.{name}: has {len(text)} hex digits, expected {width} per id ({n} ids)"
+                )
         return self
 
 
@@ -114,6 +130,9 @@ class HistoryRecord(_Model):
     key: str
     reason: str
     changes: list[dict[str, Any]] = []
+    added: list[str] = []
+    removed: list[str] = []
+    changed: list[str] = []
 
 
 class BaselineFile(_Model):
@@ -128,5 +147,10 @@ class BaselineFile(_Model):
         for key, entry in self.entries.items():
             out[key] = entry.model_dump(exclude_unset=True)
         if self.history:
-            out["_history"] = [h.model_dump() for h in self.history]
+            out["_history"] = [
+                h.model_dump(
+                    exclude={n for n in ("added", "removed", "changed") if not getattr(h, n)}
+                )
+                for h in self.history
+            ]
         return out

@@ -42,6 +42,8 @@ __all__ = [
     "DIRECT_BUDGET",
     "MAX_CATEGORIES",
     "BootstrapInterval",
+    "binomial_tail",
+    "bootstrap_p_value",
     "paired_bootstrap",
 ]
 
@@ -196,3 +198,74 @@ def paired_bootstrap(
         current_low=current_low,
         current_high=current_high,
     )
+
+
+def bootstrap_p_value(
+    differences: Sequence[float] | _FloatArray,
+    threshold: float = 0.0,
+    *,
+    resamples: int = DEFAULT_RESAMPLES,
+    seed: int = DEFAULT_SEED,
+) -> float:
+    """One-sided bootstrap p-value of "the mean paired change is at least ``threshold``".
+
+    The share of bootstrap means of ``differences`` that reach ``threshold`` (counted as
+    ``(k + 1) / (resamples + 1)``): below ``a`` when the upper ``1 - a`` percentile bound
+    of the change lies below ``threshold`` (the interval "entirely below zero", or below
+    ``-tolerance``).
+    """
+    diffs = _as_array(differences, "differences")
+    if diffs.size == 0:
+        return 1.0
+    rng = np.random.default_rng(seed)
+    distinct, counts = np.unique(diffs, return_counts=True)
+    if distinct.size <= MAX_CATEGORIES:
+        means = _category_means(distinct, counts, resamples, rng)
+    else:
+        means, _ = _resampled_means(diffs, resamples, rng)
+    reached = int(np.count_nonzero(means >= threshold - 1e-12))
+    return (reached + 1) / (resamples + 1)  # a Monte Carlo p-value is never 0
+
+
+def _category_means(
+    distinct: _FloatArray, counts: npt.NDArray[np.int64], resamples: int, rng: np.random.Generator
+) -> _FloatArray:
+    """Bootstrap means over few distinct values: multinomial counts drawn as a chain of
+    binomials, each vectorised over the resamples (one call per value, not per resample)."""
+    n = int(counts.sum())
+    left = np.full(resamples, n, dtype=np.int64)
+    total = np.zeros(resamples, dtype=np.float64)
+    share_left = 1.0
+    for value, count in zip(distinct.tolist(), counts.tolist(), strict=True):
+        share = count / n
+        p = min(1.0, share / share_left) if share_left > 0 else 1.0
+        drawn = rng.binomial(left, p)
+        total += drawn * value
+        left -= drawn
+        share_left -= share
+    return total / n
+
+
+def binomial_tail(successes: int, trials: int) -> float:
+    """P(X ≥ ``successes``) for X ~ Binomial(``trials``, 1/2): the exact one-sided McNemar
+    test on discordant pairs (``successes`` of them went the bad way)."""
+    if successes <= 0:
+        return 1.0
+    if successes > trials:
+        return 0.0
+    if 2 * successes <= trials:  # P(X ≥ b) = 1 - P(X ≥ n - b + 1), by symmetry
+        return 1.0 - binomial_tail(trials - successes + 1, trials)
+    log_term = (
+        math.lgamma(trials + 1)
+        - math.lgamma(successes + 1)
+        - math.lgamma(trials - successes + 1)
+        - trials * math.log(2.0)
+    )
+    term = math.exp(log_term)
+    total = term
+    k = successes
+    while k < trials and term > total * 1e-17:
+        term *= (trials - k) / (k + 1)
+        total += term
+        k += 1
+    return min(1.0, total)

@@ -3,6 +3,8 @@ protected cases and paired statistics need. Shared by the CLI pipeline and the P
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import numpy.typing as npt
 
@@ -10,6 +12,7 @@ from ..extraction.score import ExtractionResult
 from ..metrics.retrieval import metric_names
 from ..report.cases import as_case_table
 from ..report.model import QASection
+from .digests import CaseDigests
 from .ratchet import SuiteValues, is_rank_metric
 
 __all__ = ["extraction_suite_values", "qa_suite_values"]
@@ -31,8 +34,13 @@ def extraction_suite_values(result: ExtractionResult) -> SuiteValues:
     )
 
 
-def qa_suite_values(qa: QASection, protected_k: int) -> SuiteValues:
-    """The QA section in the baseline's terms: aggregates plus per-case columns."""
+def qa_suite_values(
+    qa: QASection, protected_k: int, digests: Callable[[], CaseDigests] | None = None
+) -> SuiteValues:
+    """The QA section in the baseline's terms: aggregates plus per-case columns.
+
+    ``digests`` gives the golden cases' digests when a baseline needs them.
+    """
     table = as_case_table(qa.cases, list(qa.metrics), _metric_names(qa))
     metrics = {name: m.pass_rate for name, m in qa.metrics.items()}
     results = {name: table.gate_column(name) for name in qa.metrics}
@@ -57,6 +65,8 @@ def qa_suite_values(qa: QASection, protected_k: int) -> SuiteValues:
         results=results,
         ranks=ranks,
         case_values=case_values,
+        fabricated=frozenset(table.ids[i] for i in table.fabricated),
+        digests=digests,
     )
 
 

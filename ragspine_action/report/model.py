@@ -16,6 +16,8 @@ __all__ = [
     "AttributionSection",
     "BaselineSection",
     "CaseChange",
+    "CaseCounts",
+    "CaseDelta",
     "CaseResult",
     "ErrorCase",
     "ErrorsSection",
@@ -27,12 +29,14 @@ __all__ = [
     "GoldenInfo",
     "Interval",
     "Lowering",
+    "NotMeasured",
     "QASection",
     "Regression",
     "Report",
     "RetrievalMiss",
     "RetrievalSection",
     "ShardInfo",
+    "SignificanceTest",
     "TagCount",
     "ToolInfo",
     "Verdict",
@@ -229,6 +233,54 @@ class Lowering(_Model):
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
 
+class CaseDelta(_Model):
+    """A case the golden set added, removed or changed since the baseline was recorded.
+
+    ``fields``: what changed (``question``, ``expected.value``, …); ``comparable``: the
+    recorded result still holds (only tags changed); ``results``: an added case's results
+    on this run (shown, not gated on its first run).
+    """
+
+    key: str
+    id: str
+    fields: list[str] = []
+    comparable: bool | None = None
+    results: dict[str, bool] = {}
+
+
+class CaseCounts(_Model):
+    """How the golden set compares with the recorded one (by case digest)."""
+
+    compared: int
+    added: int = 0
+    removed: int = 0
+    changed: int = 0
+    incomparable: int = 0
+
+
+class NotMeasured(_Model):
+    """A baseline metric this run did not compute (another k): a warning, not a drop."""
+
+    key: str
+    metric: str
+    baseline: float
+
+
+class SignificanceTest(_Model):
+    """One test of ``gate.mode: significant`` (an aggregate's bootstrap, or the exact
+    binomial test on a gate's discordant protected cases)."""
+
+    key: str
+    metric: str
+    kind: Literal["bootstrap", "binomial"]
+    p_value: float
+    threshold: float | None = None
+    significant: bool
+    delta: float | None = None
+    interval: list[float | None] | None = None
+    discordant: list[int] | None = None
+
+
 class FloorCheck(_Model):
     """An absolute floor from the configuration: it fails whatever the baseline says."""
 
@@ -252,6 +304,17 @@ class BaselineSection(_Model):
     lowered: list[Lowering] = []
     values: dict[str, dict[str, float]] = {}
     gated: list[str] | None = None
+    gate_mode: Literal["exact", "significant"] = "exact"
+    # The golden set changed since the baseline: aggregates compared on common cases.
+    cases: dict[str, CaseCounts] = {}
+    current: dict[str, dict[str, float]] = {}
+    added: list[CaseDelta] = []
+    removed: list[CaseDelta] = []
+    changed: list[CaseDelta] = []
+    not_measured: list[NotMeasured] = []
+    not_comparable: list[NotMeasured] = []
+    update_refused: str | None = None
+    tests: list[SignificanceTest] = []
 
 
 class Report(_Model):

@@ -6,6 +6,7 @@ from typing import Any, NamedTuple
 
 from tabulate import tabulate
 
+from ..errors import one_line
 from .model import BaselineSection, FloorCheck, Interval, QASection, Report, is_gated
 
 __all__ = [
@@ -86,10 +87,13 @@ def metric_rows(
     regressed = {r.metric for r in baseline.regressions if r.key == key} if baseline else set()
     floor_of = {f.metric: f for f in floors or [] if f.key == key}
     gated_list = baseline.gated if baseline else None
+    # The golden set changed: the delta is taken on the cases both runs share.
+    compared = baseline.current.get(key) if baseline else None
     rows = []
     for metric, value in current.items():
         old = base_values.get(metric)
-        delta = None if old is None else value - old
+        now = compared.get(metric, value) if compared is not None else value
+        delta = None if old is None else now - old
         floor = floor_of.get(metric)
         failed_by = [
             name
@@ -110,6 +114,19 @@ def metric_rows(
                 fmt_delta(delta),
                 fmt_interval(interval),
                 _status(failed_by, old, delta, gated),
+            )
+        )
+    unmeasured = [m for m in baseline.not_measured if m.key == key] if baseline else []
+    for missing in unmeasured:
+        rows.append(
+            MetricRow(
+                one_line(missing.metric),
+                fmt_value(missing.baseline),
+                "—",
+                "—",
+                "—",
+                "—",
+                "not measured (warning)",
             )
         )
     return rows
@@ -194,6 +211,27 @@ def render_terminal(report: Report) -> str:
             lines.extend(f"  {c.id} [{c.metric}] {c.before} → {c.after}" for c in base.broken)
         if base.fixed:
             lines.append(f"Fixed cases: {', '.join(c.id for c in base.fixed[:20])}")
+        if base.added:
+            lines.append("New cases (shown, not gated on their first run):")
+            lines.extend(
+                f"  {one_line(c.id)}: "
+                + (
+                    ", ".join(f"{g} {'pass' if ok else 'FAIL'}" for g, ok in c.results.items())
+                    or "—"
+                )
+                for c in base.added[:20]
+            )
+        if base.removed:
+            lines.append(f"Removed cases: {', '.join(one_line(c.id) for c in base.removed[:20])}")
+        if base.changed:
+            lines.append("Changed cases:")
+            lines.extend(
+                f"  {one_line(c.id)}: {', '.join(c.fields)}"
+                + ("" if c.comparable else " (old result not comparable)")
+                for c in base.changed[:20]
+            )
+        if base.update_refused:
+            lines.append(f"Update refused: {base.update_refused}")
         if base.lowered:
             lines.extend(
                 f"Lowered {lo.key}/{lo.metric}: {lo.old:.4f} → {lo.new:.4f} — reason: {lo.reason}"

@@ -16,7 +16,12 @@ from typing import Any
 import numpy as np
 import pytest
 
-from ragspine_action.baseline.model import BaselineEntry, BaselineFile, HistoryRecord
+from ragspine_action.baseline.model import (
+    BASELINE_SCHEMA_VERSION,
+    BaselineEntry,
+    BaselineFile,
+    HistoryRecord,
+)
 from ragspine_action.baseline.ratchet import (
     Comparison,
     PerCase,
@@ -660,7 +665,7 @@ def test_a_real_run_round_trips(variant: str, tmp_path: Path) -> None:
 # --- bugs found while writing the above ----------------------------------------------------
 
 
-def test_updating_a_schema2_file_writes_schema_version_3() -> None:
+def test_updating_a_schema2_file_writes_the_current_schema_version() -> None:
     old = parse_baseline({"_schema_version": 2, "tool": _schema2_entry()}, "b.json")
     new, _, status = apply_update(
         old,
@@ -673,7 +678,7 @@ def test_updating_a_schema2_file_writes_schema_version_3() -> None:
     assert status == "updated"
     doc = json.loads(encode_baseline(new))
     assert "ids" in doc["tool"] and isinstance(doc["tool"]["passed"]["hit@3"], str)
-    assert doc["_schema_version"] == 3
+    assert doc["_schema_version"] == BASELINE_SCHEMA_VERSION == 4
 
 
 def test_schema2_entry_with_empty_per_case_maps_loads() -> None:

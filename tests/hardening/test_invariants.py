@@ -146,10 +146,10 @@ def run_sequence(steps: list[tuple[list[int], str]]) -> None:
         before_bytes = baseline.read_bytes() if baseline.exists() else None
         code, report = _run(work, variants, action)
         after = _entry(baseline)
-        if code == 2:  # a refused update: the file is untouched and nothing is reported
-            assert action == "update" and baseline.read_bytes() == before_bytes
-            continue
         assert code in (0, 1) and report
+        if (report.get("baseline") or {}).get("update_refused"):
+            # A refused update is a regression (exit 1) with a report; the file is untouched.
+            assert action == "update" and code == 1 and baseline.read_bytes() == before_bytes
         check_accounted(report, variants)
         check_ratchet(before, after, action, _history_len(baseline) > history)
         check_verdict(before, code, report, action)
@@ -201,7 +201,7 @@ def _always_update(run_module: Any) -> Any:
 
 
 def test_verdict_checker_catches_a_fall_that_passes(monkeypatch: pytest.MonkeyPatch) -> None:
-    def blind_compare(entry: Any, values: Any, interval_fn: Any = None) -> Any:
+    def blind_compare(entry: Any, values: Any, interval_fn: Any = None, diff: Any = None) -> Any:
         return ratchet.Comparison(values.key)
 
     monkeypatch.setattr("ragspine_action.run.compare", blind_compare)
@@ -229,7 +229,8 @@ def test_the_sequence_runner_sees_regressions_refusals_and_lowerings() -> None:
     assert _run(work, ALL_GOOD, "check")[0] == 0  # creates the baseline
     code, report = _run(work, ALL_BAD, "check")
     assert code == 1 and report["verdict"] == "fail"
-    assert _run(work, ALL_BAD, "update")[0] == 2
+    code, report = _run(work, ALL_BAD, "update")
+    assert code == 1 and "refusing to lower" in report["baseline"]["update_refused"]
     assert _run(work, ALL_BAD, "lower")[0] == 0
     assert _history_len(work / "baseline.json") == 1
     run_sequence([(ALL_GOOD, "check"), (ALL_BAD, "check"), (ALL_BAD, "update"), (ALL_BAD, "lower")])

@@ -1,0 +1,116 @@
+"""Per-case digests: which golden cases a baseline entry was recorded for, and what changed.
+
+The fingerprint (SPEC §6) stays the identity of the whole set. Per case the entry keeps, in
+id order, a few fixed-width hex columns (one long string each, like the pass strings):
+
+* ``case`` — 16 hex digits of SHA-256 over everything that decides the case's result (all
+  fields but ``id`` and ``tags``). A case whose ``case`` digest changed is *incomparable*:
+  its recorded result answered another question or was scored against another expectation.
+* one column per field (``question``, ``expected.value``, ``expected.source``, …), 8 hex
+  digits each, only to say *what* changed. ``tags`` only feed the by-tag breakdowns, so a
+  case whose tags alone changed is still compared.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+
+from ..golden.models import GoldenCase
+
+__all__ = [
+    "CASE_COLUMN",
+    "DIGEST_FIELDS",
+    "CaseDigests",
+    "column_width",
+    "digest_cases",
+    "row_digests",
+]
+
+CASE_COLUMN = "case"
+DIGEST_FIELDS: tuple[str, ...] = (
+    "question",
+    "case_type",
+    "reference_date",
+    "expected.clarification",
+    "expected.refuse",
+    "expected.value",
+    "expected.unit",
+    "expected.source",
+    "expected.narrative_doc",
+    "expected.relevant_docs",
+    "expected.reference_answer",
+    "tags",
+)
+_CASE_WIDTH = 16
+_FIELD_WIDTH = 8
+# Fields that never make a recorded result incomparable.
+METADATA_FIELDS = frozenset({"tags"})
+
+
+def column_width(name: str) -> int:
+    """Hex digits per case of a digest column."""
+    return _CASE_WIDTH if name == CASE_COLUMN else _FIELD_WIDTH
+
+
+def _encode(value: Any) -> bytes:
+    try:
+        return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+    except TypeError:  # an integer beyond 64 bits: json has no limit
+        return json.dumps(value, sort_keys=True, ensure_ascii=False).encode("utf-8")
+
+
+def _hex(data: bytes, width: int) -> str:
+    return hashlib.sha256(data).hexdigest()[:width]
+
+
+def row_digests(case: GoldenCase) -> dict[str, str]:
+    """The digest of each column for one case."""
+    data = case.model_dump(mode="json")
+    scored = {k: v for k, v in data.items() if k not in ("id", *METADATA_FIELDS)}
+    out = {CASE_COLUMN: _hex(_encode(scored), _CASE_WIDTH)}
+    expected = data.get("expected") or {}
+    for name in DIGEST_FIELDS:
+        value = expected.get(name[9:]) if name.startswith("expected.") else data.get(name)
+        out[name] = _hex(_encode(value), _FIELD_WIDTH)
+    return out
+
+
+@dataclass(frozen=True)
+class CaseDigests:
+    """Digest columns aligned to ``ids``: column name → concatenated fixed-width hex."""
+
+    ids: Sequence[str]
+    columns: Mapping[str, str]
+
+    def aligned(self, ids: Sequence[str]) -> CaseDigests:
+        """The same digests in the order of ``ids`` (every id must be known)."""
+        if list(ids) == list(self.ids):
+            return self
+        where = {case_id: i for i, case_id in enumerate(self.ids)}
+        order = [where[i] for i in ids]
+        columns = {}
+        for name, text in self.columns.items():
+            w = column_width(name)
+            columns[name] = "".join(text[i * w : (i + 1) * w] for i in order)
+        return CaseDigests(list(ids), columns)
+
+    def get(self, name: str, index: int) -> str:
+        w = column_width(name)
+        return self.columns[name][index * w : (index + 1) * w]
+
+
+def digest_cases(cases: Iterable[GoldenCase]) -> CaseDigests:
+    """Every case's digests, in the given order."""
+    ids: list[str] = []
+    parts: dict[str, list[str]] = {CASE_COLUMN: [], **{n: [] for n in DIGEST_FIELDS}}
+    for case in cases:
+        ids.append(case.id)
+        for name, value in row_digests(case).items():
+            parts[name].append(value)
+    return CaseDigests(ids, {name: "".join(values) for name, values in parts.items()})
