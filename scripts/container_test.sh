@@ -136,7 +136,10 @@ build_image() {
   [ -r "$CA_BUNDLE" ] && mounts=(-v "$CA_BUNDLE:$CA_BUNDLE:ro")
   local previous
   previous="$(buildah images -q --no-trunc "$IMAGE" 2>/dev/null | head -n1 || true)"
-  buildah bud --isolation chroot --pull=never "${mounts[@]}" -q -t "$IMAGE" "$context" \
+  # The Dockerfile's base is pinned by a registry digest; this machine has no registry, so
+  # the build starts from the local stand-in of the same tag instead.
+  buildah bud --isolation chroot --pull=never "${mounts[@]}" --build-arg "BASE_IMAGE=$BASE_IMAGE" \
+    -q -t "$IMAGE" "$context" \
     >"$context.build.log" 2>&1 || { tail -n 40 "$context.build.log" >&2; die "image build failed"; }
   # The image this build replaced is untagged now; drop it unless a container still uses it.
   if [ -n "$previous" ] && [ "$previous" != "$(buildah images -q --no-trunc "$IMAGE" | head -n1)" ]; then

@@ -270,7 +270,7 @@ CREATE = {**WITH, "baseline-missing": "create"}
 
 def test_image_is_small_and_shaped_like_a_container_action(image: Image) -> None:
     assert image.entrypoint == ["/opt/venv/bin/python", "/app/entrypoint.py"]
-    assert 0 < image.size_bytes < 300 * 1000**2, f"image is {image.size_bytes} bytes"
+    assert 0 < image.size_bytes < 150 * 1000**2, f"image is {image.size_bytes} bytes"
     listing = _run(
         image,
         ["-c", "import os; print(sorted(os.listdir('/app'))); print(os.listdir('/opt/venv/bin'))"],
@@ -282,6 +282,13 @@ def test_image_is_small_and_shaped_like_a_container_action(image: Image) -> None
     )
     assert "tests" not in listing.stdout and "'.git'" not in listing.stdout
     assert "'pip'" not in listing.stdout  # no installer left in the runtime venv
+    tools = _run(
+        image,
+        ["-c", "import shutil; print([t for t in ('sh', 'bash', 'apt-get', 'dpkg', 'pip', 'gcc', "
+         "'perl') if shutil.which(t, path='/usr/bin:/bin:/usr/sbin:/sbin:/opt/venv/bin')])"],
+        command=[image.entrypoint[0]],
+    )  # fmt: skip
+    assert tools.code == 0 and tools.stdout.strip() == "[]", tools.stdout + tools.stderr
 
 
 def test_pull_request_run_twice_edits_one_comment_and_exit_code_is_the_verdict(
