@@ -7,6 +7,7 @@ failed job and never a crash.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -16,7 +17,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TextIO
@@ -36,9 +37,10 @@ from .errors import (
 from .github.artifacts import upload_file_artifact
 from .github.commands import add_mask, annotation, append_step_summary, emit, set_outputs
 from .github.errors import GithubError
-from .github.event import GithubContext
+from .github.event import GithubContext, PullRequestInfo, load_event
 from .github.rest import GithubClient, sticky_marker, upsert_sticky_comment
 from .guard import GuardReport, compare_baselines, compare_golden_sets, render_guard
+from .jsonio import check_size
 from .paths import DATA_DIR
 from .report.model import Report, ToolInfo
 from .report.render_markdown import COMMENT_LIMIT, escape_md, render_markdown
@@ -49,6 +51,7 @@ from .run import RunResult, run
 __all__ = ["main"]
 
 MAX_ANNOTATIONS = 20
+EXIT_INTERNAL = 3  # a bug: SPEC §10's exit code for an internal error
 
 
 class _Log:
@@ -628,6 +631,104 @@ def _fallback_mode(env: Mapping[str, str]) -> str:
     return mode or "tool"
 
 
+MAX_PUBLISHED_REPORT_BYTES = 256 * 1024 * 1024
+
+
+def _load_published_report(path: str) -> Report:
+    """A report written by an earlier run (an artifact: untrusted, so validated whole)."""
+    try:
+        check_size(path, MAX_PUBLISHED_REPORT_BYTES)
+        return Report.model_validate_json(Path(path).read_bytes())
+    except OSError as exc:
+        raise ConfigError(f"input publish-report: cannot read {path}: {exc.strerror}") from None
+    except ValueError as exc:
+        first = str(exc).splitlines()[:3]
+        raise ConfigError(
+            f"input publish-report: {path} is not a ragspine-eval report ({'; '.join(first)})"
+        ) from None
+
+
+def _workflow_run_pull_request(
+    ctx: GithubContext, client: GithubClient | None
+) -> PullRequestInfo | None:
+    """The pull request a ``workflow_run`` belongs to, checked against its head commit.
+
+    Same-repository pull requests are listed in the payload; a fork's are not, so its open
+    pull request is looked up by head branch and matched on the head SHA: a number written
+    by the fork's run (the artifact) is never trusted.
+    """
+    if ctx.event_name != "workflow_run" or not ctx.event_path:
+        return None
+    payload = load_event(ctx.event_path)
+    run_info = payload.get("workflow_run")
+    if not isinstance(run_info, dict):
+        return None
+    head_sha = str(run_info.get("head_sha") or "")
+    head_branch = str(run_info.get("head_branch") or "")
+    head_repo = run_info.get("head_repository")
+    head_repo = head_repo if isinstance(head_repo, dict) else {}
+    owner = head_repo.get("owner")
+    head_owner = str(owner.get("login") or "") if isinstance(owner, dict) else ""
+    head_full = str(head_repo.get("full_name") or "") or None
+    number: int | None = None
+    for listed in run_info.get("pull_requests") or []:
+        head = listed.get("head") if isinstance(listed, dict) else None
+        if isinstance(head, dict) and head.get("sha") == head_sha:
+            found = listed.get("number")
+            if isinstance(found, int) and not isinstance(found, bool):
+                number = found
+                break
+    if number is None and client is not None:
+        number = client.find_open_pull_request(
+            ctx.owner, ctx.repo, head_owner, head_branch, head_sha
+        )
+    if number is None or not head_sha:
+        return None
+    return PullRequestInfo(
+        number=number,
+        base_sha="",
+        head_sha=head_sha,
+        base_ref="",
+        head_ref=head_branch,
+        base_repo=ctx.repository,
+        head_repo=head_full,
+        is_fork=head_full is None or head_full.lower() != ctx.repository.lower(),
+    )
+
+
+def _publish_only(
+    report: Report,
+    inputs: ActionInputs,
+    ctx: GithubContext,
+    client: GithubClient | None,
+    publisher: _Publisher,
+    log: _Log,
+) -> int:
+    """The comment-only use: another run's report to the PR comment, summary and outputs."""
+    pr = ctx.pull_request
+    if pr is None:
+        try:
+            pr = _workflow_run_pull_request(ctx, client)
+        except GithubError as exc:
+            log.warning(f"publish-report: could not find the pull request: {exc}")
+        if pr is None:
+            log.warning(
+                "publish-report: no open pull request has this run's head commit; "
+                "the report goes to the job summary only"
+            )
+    ctx = replace(ctx, pull_request=pr)
+    publisher.ctx = ctx
+    mode = report.config.get("mode")
+    if not isinstance(mode, str) or not mode:
+        mode = report.qa.mode if report.qa is not None else "tool"
+    print(
+        f"ragspine-eval: publishing {inputs.publish_report}: verdict {report.verdict}",
+        file=log.stream,
+    )
+    pub = _Publication(report=report, mode_key=_marker_key(mode), comment_policy=inputs.comment)
+    return _finish(pub, publisher, ctx, log, inputs.publish_report or "", inputs.fail_on)
+
+
 def _error_lines(exc: RagspineError) -> list[str]:
     if isinstance(exc, InputError):
         return [str(p) for p in exc.problems]
@@ -641,12 +742,41 @@ def main(
     sleep: Callable[[float], None] = time.sleep,
     now: Callable[[], datetime] = lambda: datetime.now(UTC),
 ) -> int:
-    """Run the action; ``sleep`` is how retries wait (tests pass a recorder)."""
+    """Run the action; ``sleep`` is how retries wait (tests pass a recorder).
+
+    A crash that escapes everything (a bug) is exit 3 with one ``::error`` line and the
+    outputs set to error: never a traceback, never 1 (the regression code).
+    """
     env = os.environ if env is None else env
     log = _Log(stream or sys.stdout)
     token = _raw_input(env, "github-token")
     if token:
         emit(add_mask(token), log.stream)
+    try:
+        return _main(env, log, token, sleep, now)
+    except KeyboardInterrupt:
+        log.error("interrupted")
+        return EXIT_ERROR
+    except Exception as exc:
+        message = f"internal error (a bug, please report it): {type(exc).__name__}: {exc}"
+        log.error(message, title="ragspine-eval: internal error")
+        output_file = env.get("GITHUB_OUTPUT")
+        if output_file:
+            with contextlib.suppress(GithubError, OSError):
+                set_outputs(
+                    output_file,
+                    {"verdict": "error", "summary": f"ragspine-eval: ERROR · {message}"[:1000]},
+                )
+        return EXIT_INTERNAL
+
+
+def _main(
+    env: Mapping[str, str],
+    log: _Log,
+    token: str,
+    sleep: Callable[[float], None],
+    now: Callable[[], datetime],
+) -> int:
     try:
         ctx = GithubContext.from_env(env)
     except GithubError as exc:
@@ -708,6 +838,12 @@ def main(
     publisher.artifact_name = inputs.artifact_name
     publisher.retention_days = inputs.artifact_retention_days
     fallback.comment_policy = inputs.comment
+    if inputs.publish_report:
+        try:
+            report = _load_published_report(inputs.publish_report)
+        except RagspineError as exc:
+            return fail(exc, fallback, "ragspine-eval: invalid input")
+        return _publish_only(report, inputs, ctx, client, publisher, log)
     try:
         config = config_from_args(build_parser().parse_args(list(inputs.argv)))
     except RagspineError as exc:

@@ -176,6 +176,8 @@ class ActionInputs:
     # On a pull request: a baseline path missing at the base commit is an error, or
     # ("create") the run records one in CI and uploads it with the report.
     baseline_missing: str = "error"
+    # Comment-only use (workflow_run for fork PRs): publish this report, score nothing.
+    publish_report: str | None = None
 
 
 def _input(env: Mapping[str, str], name: str) -> str:
@@ -249,4 +251,5 @@ def action_inputs_from_env(env: Mapping[str, str]) -> ActionInputs:
         golden=_input(env, "golden") or None,
         merge_reports=tuple(_input(env, "merge-reports").split()),
         baseline_missing=_choice_input(env, "baseline-missing", BASELINE_MISSING_POLICIES, "error"),
+        publish_report=_input(env, "publish-report") or None,
     )

@@ -326,6 +326,36 @@ class GithubClient:
         )
         return IssueComment.from_json(self._json(response))
 
+    def find_open_pull_request(
+        self, owner: str, repo: str, head_owner: str, head_branch: str, head_sha: str
+    ) -> int | None:
+        """The open pull request whose head is ``head_owner:head_branch`` at ``head_sha``.
+
+        A ``workflow_run`` for a fork's pull request lists no pull request in its payload;
+        this is how its number is found without trusting anything the fork's run wrote.
+        """
+        if not (head_owner and head_branch and head_sha):
+            return None
+        response = self.request(
+            "GET",
+            f"{_repo_path(owner, repo)}/pulls",
+            params={"state": "open", "head": f"{head_owner}:{head_branch}", "per_page": 100},
+        )
+        data = self._json(response)
+        if not isinstance(data, list):
+            raise GithubApiError("pull request listing: expected a JSON array")
+        for item in data:
+            head = item.get("head") if isinstance(item, dict) else None
+            number = item.get("number") if isinstance(item, dict) else None
+            if (
+                isinstance(head, dict)
+                and head.get("sha") == head_sha
+                and isinstance(number, int)
+                and not isinstance(number, bool)
+            ):
+                return number
+        return None
+
     def delete_issue_comment(self, owner: str, repo: str, comment_id: int) -> None:
         """Delete a comment; one that is already gone (404) counts as deleted."""
         try:

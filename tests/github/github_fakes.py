@@ -225,6 +225,7 @@ class FakeGitHub(_FakeServer):
         self.contents_inline_limit = 1_000_000
         self._ids = itertools.count(1001)
         self._list_barrier: threading.Barrier | None = None
+        self.pulls: dict[tuple[str, str], list[dict[str, Any]]] = {}
         self._held = 0
 
     def race_comment_listings(self, runs: int, timeout: float = 60.0) -> None:
@@ -251,6 +252,23 @@ class FakeGitHub(_FakeServer):
     def add_file(self, owner: str, repo: str, path: str, ref: str, content: bytes) -> None:
         with self.lock:
             self.files[(owner, repo, path, ref)] = content
+
+    def add_pull(
+        self, owner: str, repo: str, number: int, *, head_label: str, head_sha: str
+    ) -> None:
+        """An open pull request whose head is ``head_label`` (``owner:branch``) at ``head_sha``."""
+        with self.lock:
+            self.pulls.setdefault((owner, repo), []).append(
+                {
+                    "number": number,
+                    "state": "open",
+                    "head": {
+                        "label": head_label,
+                        "sha": head_sha,
+                        "ref": head_label.split(":")[-1],
+                    },
+                }
+            )
 
     def comments_on(self, owner: str, repo: str, number: int) -> list[dict[str, Any]]:
         with self.lock:
@@ -324,6 +342,17 @@ class FakeGitHub(_FakeServer):
             return self._edit(request, m.group(1), m.group(2), int(m.group(3)), who)
         if m and method == "DELETE":
             return self._delete(m.group(1), m.group(2), int(m.group(3)), who)
+        m = re.fullmatch(r"/repos/([^/]+)/([^/]+)/pulls", path)
+        if m and method == "GET":
+            head = request.query.get("head", [""])[0]
+            state = request.query.get("state", ["open"])[0]
+            found = [
+                p
+                for p in self.pulls.get((m.group(1), m.group(2)), [])
+                if (not head or p["head"]["label"] == head)
+                and (state == "all" or p["state"] == state)
+            ]
+            return Reply.json(200, found)
         m = re.fullmatch(r"/repos/([^/]+)/([^/]+)/contents/(.+)", path)
         if m and method == "GET":
             return self._contents(request, m.group(1), m.group(2), m.group(3))

@@ -497,3 +497,115 @@ def test_two_racing_runs_leave_one_comment_with_the_head_sha(repo: Repo) -> None
     shas = [s for s in ("a" * 12, "b" * 12) if f"`{s}`" in comment["body"]]
     assert len(shas) == 1, "exactly one run's head SHA"
     assert comment["id"] == 1001, "the oldest comment wins"
+
+
+# -- fork pull requests: workflow_run publishes the gate run's report ------------------------
+
+
+def _workflow_run_env(repo: Repo, report: Path, head_sha: str, **overrides: str) -> dict[str, str]:
+    """The comment workflow of examples/workflows/ragspine-eval-fork-comment.yml."""
+    env = repo.env(**overrides)
+    event = {
+        "action": "completed",
+        "workflow_run": {
+            "id": 9001,
+            "event": "pull_request",
+            "head_sha": head_sha,
+            "head_branch": "feature",
+            "head_repository": {"full_name": "forker/rag", "owner": {"login": "forker"}},
+            "pull_requests": [],  # GitHub lists none for a fork's pull request
+        },
+    }
+    Path(env["GITHUB_EVENT_PATH"]).write_text(json.dumps(event))
+    env["GITHUB_EVENT_NAME"] = "workflow_run"
+    keep = {"INPUT_GITHUB-TOKEN", "INPUT_COMMENT", "INPUT_FAIL-ON"}
+    for key in [k for k in env if k.startswith("INPUT_") and k not in keep]:
+        env[key] = ""
+    env["INPUT_PUBLISH-REPORT"] = str(report)
+    env.update({f"INPUT_{k.upper()}": v for k, v in overrides.items()})
+    return env
+
+
+def _fork_gate_report(repo: Repo, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Part 1: the fork's run, read-only token, comment: never; its report is the artifact."""
+    repo.record_baseline_on_main()
+    _break_outcome(repo.ws)
+    done = run_action(repo, monkeypatch, comment="never")
+    assert done.code == 1 and repo.comments() == []
+    artifact = repo.root / "downloaded" / "ragspine-report.json"
+    artifact.parent.mkdir()
+    shutil.copy(repo.ws / "ragspine-report.json", artifact)
+    return artifact
+
+
+def test_workflow_run_comments_the_fork_report_on_the_pr_found_by_its_head(
+    repo: Repo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    artifact = _fork_gate_report(repo, monkeypatch)
+    report = json.loads(artifact.read_text())
+    repo.github.add_pull(OWNER, REPO, 3, head_label="forker:feature", head_sha="9" * 40)
+    repo.github.add_pull(OWNER, REPO, PR, head_label="forker:feature", head_sha=HEAD_SHA)
+    env = _workflow_run_env(repo, artifact, HEAD_SHA)
+    out = io.StringIO()
+    monkeypatch.chdir(repo.root)  # nothing of the fork is checked out here
+    code = action_main(env, out, sleep=lambda _s: None)
+    assert code == 1, out.getvalue()
+    [comment] = repo.comments()
+    body = comment["body"]
+    assert body.startswith(MARKER) and "❌ ragspine-eval: FAIL" in _heading(body)
+    assert f"`{HEAD_SHA[:12]}`" in body
+    assert repo.github.comments_on(OWNER, REPO, 3) == []
+    outputs = repo.outputs()
+    assert outputs["verdict"] == "fail" and outputs["summary"] == report["summary"]
+    assert outputs["comment-url"] == comment["html_url"]
+    assert _heading(repo.summary()) == _heading(body)
+    lookup = repo.github.recorded("GET", r"/pulls$")
+    assert [r.query["head"] for r in lookup] == [["forker:feature"]]
+
+
+def test_workflow_run_without_a_matching_pr_comments_nowhere(
+    repo: Repo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    artifact = _fork_gate_report(repo, monkeypatch)
+    repo.github.add_pull(OWNER, REPO, PR, head_label="forker:feature", head_sha="7" * 40)
+    env = _workflow_run_env(repo, artifact, HEAD_SHA)
+    out = io.StringIO()
+    code = action_main(env, out, sleep=lambda _s: None)
+    assert code == 1
+    assert repo.comments() == []
+    assert "no open pull request has this run's head commit" in out.getvalue()
+    assert "ragspine-eval: FAIL" in _heading(repo.summary())
+
+
+def test_workflow_run_with_a_forged_report_is_an_error_not_a_crash(
+    repo: Repo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    forged = repo.root / "forged.json"
+    forged.write_text(json.dumps({"verdict": "pass", "summary": "all good"}))
+    repo.github.add_pull(OWNER, REPO, PR, head_label="forker:feature", head_sha=HEAD_SHA)
+    env = _workflow_run_env(repo, forged, HEAD_SHA)
+    out = io.StringIO()
+    code = action_main(env, out, sleep=lambda _s: None)
+    assert code == 2, out.getvalue()
+    assert "is not a ragspine-eval report" in repo.outputs()["summary"]
+    assert repo.outputs()["verdict"] == "error"
+    assert "Traceback" not in out.getvalue()
+
+
+def test_a_bug_is_exit_3_with_outputs_not_a_traceback(
+    repo: Repo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import ragspine_action.action as action
+
+    def broken(*_args: object, **_kwargs: object) -> object:
+        raise ZeroDivisionError("a bug")
+
+    repo.record_baseline_on_main()
+    monkeypatch.setattr(action, "run", broken)
+    done = run_action(repo, monkeypatch)
+    assert done.code == 3
+    assert "Traceback" not in done.log
+    assert re.search(
+        r"^::error title=ragspine-eval%3A internal error::.*ZeroDivisionError", done.log, re.M
+    )
+    assert repo.outputs()["verdict"] == "error"
