@@ -168,8 +168,10 @@ def _gated_baseline(inputs: ActionInputs, config: RunConfig) -> str | None:
     return config.baseline
 
 
-def _record_commands(inputs: ActionInputs, config: RunConfig, baseline: str) -> list[str]:
-    """Commands that record the baseline on main from the same inputs as this run."""
+def _record_commands(
+    inputs: ActionInputs, config: RunConfig, baseline: str, branch: str
+) -> list[str]:
+    """Commands that record the baseline on the base branch from this run's inputs."""
     if inputs.merge_reports:
         record = ["ragspine-eval", "merge", *inputs.merge_reports]
     else:
@@ -193,7 +195,7 @@ def _record_commands(inputs: ActionInputs, config: RunConfig, baseline: str) -> 
         "'$RAG_ENDPOINT'", '"$RAG_ENDPOINT"'
     )
     return [
-        "git switch main && git pull",
+        f"git switch {shlex.quote(branch)} && git pull",
         shown,
         f"git add {shlex.quote(baseline)}",
         'git commit -m "Record the ragspine-eval baseline" && git push',
@@ -249,7 +251,9 @@ def _check_baseline(
     if not check.missing or create:
         return check
     where = f"the base commit {pr.base_sha[:12]}" + (f" ({pr.base_ref})" if pr.base_ref else "")
-    if at_base:
+    if unknown is not None:
+        why = f"baseline {rel} is not in this checkout, and {where} could not be read ({unknown})"
+    elif at_base:
         why = f"baseline {rel} exists at {where} but not in this pull request"
     else:
         why = f"baseline {rel} does not exist at {where}"
@@ -257,7 +261,7 @@ def _check_baseline(
         f"{why}: this run would create it in CI and pass without comparing anything. "
         "Record it on main and commit it (or set baseline-missing: create)"
     )
-    check.fix = _record_commands(inputs, config, rel)
+    check.fix = _record_commands(inputs, config, rel, pr.base_ref or "main")
     return check
 
 

@@ -609,3 +609,19 @@ def test_a_bug_is_exit_3_with_outputs_not_a_traceback(
         r"^::error title=ragspine-eval%3A internal error::.*ZeroDivisionError", done.log, re.M
     )
     assert repo.outputs()["verdict"] == "error"
+
+
+def test_an_unreadable_base_commit_blocks_only_a_baseline_missing_from_the_checkout(
+    repo: Repo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No token and no git history: the base cannot be read. A baseline in the checkout is
+    used (with a warning); none at all is still an error, never a silent creation."""
+    done = run_action(repo, monkeypatch, **{"github-token": ""})
+    assert done.code == 2
+    summary = repo.outputs()["summary"]
+    assert "is not in this checkout" in summary and "could not be read" in summary
+    assert not (repo.ws / "baseline.json").exists()
+    repo.record_baseline_on_main()
+    done = run_action(repo, monkeypatch, **{"github-token": ""})
+    assert done.code == 0, done.log
+    assert "could not check that baseline.json is committed at the base commit" in done.log
