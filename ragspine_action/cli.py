@@ -75,6 +75,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--faithfulness-threshold", type=float, help="lexical judge threshold (0.6)")
     p.add_argument("--answer-accuracy-threshold", type=float, help="token recall needed (0.6)")
     p.add_argument(
+        "--reference-texts",
+        metavar="DIR",
+        help="reference texts for answer_accuracy: a directory with one file per "
+        "narrative_doc (named DOC or DOC.txt/.md), or a JSON object {doc: text}",
+    )
+    p.add_argument(
         "--period-pattern",
         action="append",
         metavar="REGEX",
@@ -142,6 +148,7 @@ _SAME = {
     "protected_k": "protected_k",
     "faithfulness_threshold": "faithfulness_threshold",
     "answer_accuracy_threshold": "answer_accuracy_threshold",
+    "reference_texts": "reference_texts",
     "bootstrap_resamples": "bootstrap_resamples",
     "seed": "bootstrap_seed",
     "kb_dir": "kb_dir",

@@ -56,6 +56,9 @@ class RunConfig:
     bootstrap_resamples: int = 5000
     bootstrap_seed: int = 2026
     kb_dir: str | None = None
+    # A directory (one file per narrative_doc) or a JSON object doc → text: the references
+    # answer_accuracy measures narrative cases against (RAGSpine's ``reference_texts``).
+    reference_texts: str | None = None
     max_error_rate: float = 0.0
     endpoint: str | None = None
     headers_file: str | None = None

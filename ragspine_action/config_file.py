@@ -39,6 +39,8 @@ class RetrievalSettings(_Section):
 class JudgeSettings(_Section):
     faithfulness_threshold: Share | None = None
     answer_accuracy_threshold: Share | None = None
+    # Also accepted at the top level (``reference_texts:``), where RAGSpine users look.
+    reference_texts: str | None = None
 
 
 class FabricationSettings(_Section):
@@ -87,6 +89,7 @@ class ConfigFile(_Section):
     baseline: str | None = None
     report: str | None = None
     kb_dir: str | None = None
+    reference_texts: str | None = None
     retrieval: RetrievalSettings = RetrievalSettings()
     judge: JudgeSettings = JudgeSettings()
     fabrication: FabricationSettings = FabricationSettings()
@@ -170,10 +173,18 @@ def overrides_from_file(config: ConfigFile, path: str | os.PathLike[str]) -> dic
         value = getattr(config, name)
         if value is not None:
             out[name] = value
-    for name in ("golden", "outcomes", "baseline", "report", "kb_dir"):
+    for name in ("golden", "outcomes", "baseline", "report", "kb_dir", "reference_texts"):
         value = _path(getattr(config, name), base)
         if value is not None:
             out[name] = value
+    if config.judge.reference_texts is not None:
+        if config.reference_texts is not None:
+            raise InputError.single(
+                str(path),
+                "reference_texts is given twice (top level and judge.reference_texts): keep one",
+                field="judge.reference_texts",
+            )
+        out["reference_texts"] = _path(config.judge.reference_texts, base)
     r = config.retrieval
     if r.k is not None:
         out["ks"] = tuple(sorted(set(r.k)))

@@ -34,7 +34,7 @@ import numpy as np
 from pydantic import ValidationError
 
 from .errors import RagspineError
-from .golden.load import case_digest, fingerprint_digests
+from .golden.load import case_digest, fingerprint_digests, typo_fields
 from .golden.models import GoldenCase, case_rule_violations
 from .jsonio import check_size, decode_line, loads_fast, loads_strict
 from .outcomes.model import Outcome, error_outcome
@@ -224,7 +224,7 @@ def _score_range(part: int) -> _Part:
                     case = GoldenCase.model_validate(obj)
                 except ValidationError:
                     raise FastPathDeclined from None
-                if case_rule_violations(case):
+                if case_rule_violations(case) or typo_fields(obj):
                     raise FastPathDeclined
                 digests.append(case_digest(case))
                 local = len(golden_ids)

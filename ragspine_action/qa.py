@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .gates import GATES, GateSettings, detect_fabricated_numbers
+from .gates import GATES, GateSettings, detect_fabricated_numbers, gates_for
 from .golden.load import GoldenSet
 from .golden.models import GoldenCase
 from .metrics.attribution import NEXT_STEPS, attribute, count_attributions
@@ -107,7 +107,7 @@ class CaseScorer:
         self.table = CaseTableBuilder(GATE_NAMES, settings.metric_names)
         self.failures: dict[str, list[FailureRow]] = {name: [] for name in GATE_NAMES}
         self.refusal_checked = 0
-        self._gates = tuple((gate, gate.name) for gate in GATES)
+        self._gates = tuple((gate, gate.name) for gate in gates_for(settings.gates))
         case_retrieval([], {}, settings.ks, relevance_level=settings.relevance_level)  # checks
         self._ks = settings.sorted_ks
 

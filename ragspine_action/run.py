@@ -399,13 +399,26 @@ def _select(golden: GoldenSet, shard: Shard | None) -> tuple[Sequence[GoldenCase
     return select_shard(golden.cases, [c.id for c in golden.cases], shard)
 
 
+def _reference_texts(config: RunConfig) -> dict[str, tuple[str, ...]]:
+    """The reference system's own documents, then ``--reference-texts`` (which wins)."""
+    from .reference_texts import load_reference_texts, reference_kb_texts
+
+    texts: dict[str, tuple[str, ...]] = {}
+    if config.system == "reference" and not config.qrels:
+        texts.update(reference_kb_texts())
+    if config.reference_texts:
+        texts.update(load_reference_texts(config.reference_texts, max_bytes=config.max_input_bytes))
+    return texts
+
+
 def qa_settings(config: RunConfig) -> QASettings:
-    """The scoring settings the config asks for (thresholds, periods, ks)."""
+    """The scoring settings the config asks for (thresholds, periods, ks, reference texts)."""
     return QASettings(
         gates=GateSettings(
             judge=LexicalJudge(config.faithfulness_threshold),
             answer_accuracy_threshold=config.answer_accuracy_threshold,
             period_patterns=config.period_patterns,
+            reference_texts=_reference_texts(config),
         ),
         ks=config.ks,
         protected_k=config.protected_k,

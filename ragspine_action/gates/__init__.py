@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .answer_accuracy import AnswerAccuracy, token_recall
+from .answer_accuracy import AnswerAccuracy, reference_for, token_recall
 from .base import Check, Gate, GateSettings
 from .citation import CitationValidity
 from .clarification import ClarificationAppropriateness
@@ -23,6 +23,8 @@ __all__ = [
     "LexicalJudge",
     "content_tokens",
     "detect_fabricated_numbers",
+    "gates_for",
+    "reference_for",
     "split_claims",
     "token_recall",
     "tokenize",
@@ -37,3 +39,11 @@ GATES: tuple[Gate, ...] = (
     AnswerAccuracy(),
 )
 GATE_NAMES: tuple[str, ...] = tuple(g.name for g in GATES)
+
+
+def gates_for(settings: GateSettings) -> tuple[Gate, ...]:
+    """The gates of a run: ``GATES`` with answer_accuracy bound to the run's reference texts."""
+    if not settings.reference_texts:
+        return GATES
+    bound = AnswerAccuracy(settings.reference_texts)
+    return tuple(bound if gate.name == bound.name else gate for gate in GATES)

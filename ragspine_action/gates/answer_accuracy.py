@@ -1,6 +1,18 @@
-"""answer_accuracy: the answer recalls enough of the reference answer's content tokens."""
+"""answer_accuracy: the answer recalls enough of the reference's content tokens.
+
+The reference is the case's ``reference_answer`` (narrative and composite cases), else the
+text of its ``narrative_doc`` from the run's reference texts (narrative cases only, as
+RAGSpine scores them). A narrative case with neither is not applicable: it is left out of
+the gate instead of passing against an empty reference.
+
+A reference text may come as several passages (the reference system's documents have
+sections): the answer is measured against the passage it recalls best. One passage, the
+RAGSpine case, is the whole text.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 from ..golden.models import GoldenCase
 from ..outcomes.model import Outcome
@@ -18,14 +30,41 @@ def token_recall(reference: str, answer: str) -> float:
     return len(wanted & set(content_tokens(answer))) / len(wanted)
 
 
+ReferenceTexts = Mapping[str, tuple[str, ...]]
+"""``narrative_doc`` → the document's passages (one passage: its whole text)."""
+
+
+def reference_for(
+    case: GoldenCase, reference_texts: ReferenceTexts
+) -> tuple[str, tuple[str, ...]] | None:
+    """``(where it came from, passages)`` of the case's reference, or None: not applicable."""
+    exp = case.expected
+    if is_narrative(case) and exp.reference_answer is not None:
+        return "reference_answer", (exp.reference_answer,)
+    if case.case_type == "narrative" and exp.narrative_doc is not None:
+        passages = tuple(p for p in reference_texts.get(exp.narrative_doc, ()) if p.strip())
+        if passages:
+            return f"reference text of {exp.narrative_doc}", passages
+    return None
+
+
 class AnswerAccuracy:
+    """The gate, bound to the run's reference texts (none: only ``reference_answer`` counts)."""
+
     name = NAME
 
+    def __init__(self, reference_texts: ReferenceTexts | None = None) -> None:
+        self.reference_texts: ReferenceTexts = reference_texts or {}
+
     def applies(self, case: GoldenCase) -> bool:
-        return is_narrative(case) and case.expected.reference_answer is not None
+        return reference_for(case, self.reference_texts) is not None
 
     def check(self, case: GoldenCase, outcome: Outcome, settings: GateSettings) -> Check:
-        assert case.expected.reference_answer is not None
-        recall = token_recall(case.expected.reference_answer, outcome.answer)
+        found = reference_for(case, self.reference_texts)
+        assert found is not None
+        origin, passages = found
+        answer = outcome.narrative_answer or outcome.answer
+        recall = max(token_recall(passage, answer) for passage in passages)
         threshold = settings.answer_accuracy_threshold
-        return Check(recall >= threshold, {"min_recall": threshold}, {"recall": round(recall, 4)})
+        expected = {"min_recall": threshold, "reference": origin}
+        return Check(recall >= threshold, expected, {"recall": round(recall, 4)})

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -24,9 +25,17 @@ class Check:
 
 @dataclass(frozen=True)
 class GateSettings:
+    """What the gates read besides the case and its outcome.
+
+    ``reference_texts`` maps a ``narrative_doc`` name to the document's passages (one: its
+    whole text): the reference answer_accuracy measures a narrative case against when the
+    case has no ``reference_answer`` (RAGSpine's ``evaluate(..., reference_texts=...)``).
+    """
+
     judge: Judge = field(default_factory=LexicalJudge)
     answer_accuracy_threshold: float = 0.6
     period_patterns: tuple[str, ...] = DEFAULT_PERIOD_PATTERNS
+    reference_texts: Mapping[str, tuple[str, ...]] = field(default_factory=dict, hash=False)
 
 
 class Gate(Protocol):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import json
 import os
@@ -15,7 +16,7 @@ from pydantic import ValidationError
 from ..errors import InputError, Problem
 from ..jsonio import DEFAULT_MAX_INPUT_BYTES, iter_jsonl_lines
 from ..validation import problems_from_validation_error
-from .models import GoldenCase, case_rule_violations
+from .models import Expected, GoldenCase, SourceRef, case_rule_violations
 
 __all__ = [
     "GoldenSet",
@@ -25,6 +26,7 @@ __all__ = [
     "golden_set_from_cases",
     "load_golden_set",
     "parse_golden_records",
+    "typo_fields",
 ]
 
 
@@ -61,6 +63,48 @@ def fingerprint_cases(cases: Iterable[GoldenCase]) -> str:
     return fingerprint_digests(case_digest(c) for c in cases)
 
 
+_KNOWN: dict[str, frozenset[str]] = {
+    "": frozenset(GoldenCase.model_fields),
+    "expected.": frozenset(Expected.model_fields),
+    "expected.source.": frozenset(SourceRef.model_fields),
+}
+
+
+def _near_misses(obj: Any, prefix: str) -> list[tuple[str, str]]:
+    if not isinstance(obj, dict):
+        return []
+    known = _KNOWN[prefix]
+    found: list[tuple[str, str]] = []
+    for key in obj:
+        if key in known or not isinstance(key, str):
+            continue
+        close = difflib.get_close_matches(key, known, n=1, cutoff=0.8)
+        if close:
+            found.append(
+                (
+                    prefix + key,
+                    f"unknown field: did you mean {close[0]!r}? (other unknown fields are "
+                    "ignored, as RAGSpine ignores them)",
+                )
+            )
+    return found
+
+
+def typo_fields(obj: dict[str, Any]) -> list[tuple[str, str]]:
+    """Unknown keys that look like a misspelt known field: (field, message).
+
+    Unknown fields are ignored (RAGSpine's files carry notes and scores beside the fields it
+    reads), but ``clarifcation`` or ``expectd`` would silently drop an expectation, so a
+    key within a typo of a known field's name is an error.
+    """
+    found = _near_misses(obj, "")
+    expected = obj.get("expected")
+    found += _near_misses(expected, "expected.")
+    if isinstance(expected, dict):
+        found += _near_misses(expected.get("source"), "expected.source.")
+    return found
+
+
 def _record_id(obj: Any) -> str | None:
     if isinstance(obj, dict):
         raw = obj.get("id")
@@ -87,7 +131,7 @@ def parse_golden_records(
         except ValidationError as exc:
             problems.extend(problems_from_validation_error(exc, path, line, case_id))
             continue
-        for fld, message in case_rule_violations(case):
+        for fld, message in [*typo_fields(obj), *case_rule_violations(case)]:
             problems.append(Problem(path, line, fld, message, case.id))
         if case.id in line_of:
             problems.append(

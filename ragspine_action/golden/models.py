@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from datetime import date
-from typing import Annotated, Literal, get_args
+from typing import Annotated, Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
 
 __all__ = [
     "CASE_TYPES",
@@ -16,10 +16,13 @@ __all__ = [
     "GoldenCase",
     "SourceRef",
     "case_rule_violations",
+    "tag_text",
 ]
 
 CaseType = Literal["numeric", "clarification", "refusal", "narrative", "composite", "retrieval"]
-ClarificationMode = Literal["none", "ask_first", "answer_with_assumptions"]
+# RAGSpine's clarification gateway has four modes: ``out_of_scope_entity`` is its refusal of
+# a question about another company (a competitor), reported as a clarification mode.
+ClarificationMode = Literal["none", "ask_first", "answer_with_assumptions", "out_of_scope_entity"]
 CASE_TYPES: tuple[str, ...] = get_args(CaseType)
 CLARIFICATION_MODES: tuple[str, ...] = get_args(ClarificationMode)
 
@@ -27,15 +30,22 @@ NonEmptyStr = Annotated[str, StringConstraints(min_length=1, strip_whitespace=Fa
 
 
 class _Strict(BaseModel):
+    """Known fields are type-checked strictly; unknown ones are ignored, as RAGSpine does
+    (a note or a score beside the fields we read is not a mistake)."""
+
     model_config = ConfigDict(
-        strict=True, extra="forbid", frozen=True, allow_inf_nan=False, str_min_length=0
+        strict=True, extra="ignore", frozen=True, allow_inf_nan=False, str_min_length=0
     )
 
 
 class SourceRef(_Strict):
-    """A citation target: a document and a locator inside it (slide, table, row, col…)."""
+    """A citation target: a document and a locator inside it (slide, table, row, col…).
 
-    doc: NonEmptyStr
+    ``doc`` may be empty in an outcome (a retriever's passage without a doc id, as RAGSpine
+    records it); a golden set's expected source must name its doc (``case_rule_violations``).
+    """
+
+    doc: str
     locator: str = ""
 
     def label(self) -> str:
@@ -53,12 +63,24 @@ class Expected(_Strict):
     reference_answer: NonEmptyStr | None = None
 
 
+def tag_text(value: Any) -> str:
+    """A tag value as a by-tag bucket name: Python's ``str``, exactly as RAGSpine buckets it
+    (``2025`` → ``"2025"``, ``true`` → ``"True"``, ``null`` → ``"None"``)."""
+    return value if isinstance(value, str) else str(value)
+
+
+def _tags_as_text(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {key: tag_text(item) for key, item in value.items()}
+    return value
+
+
 class GoldenCase(_Strict):
     id: NonEmptyStr
     question: NonEmptyStr
     case_type: CaseType
     expected: Expected = Expected()
-    tags: dict[str, str] = {}
+    tags: Annotated[dict[str, str], BeforeValidator(_tags_as_text)] = {}
     reference_date: Annotated[date | None, Field(strict=False)] = None
 
     def relevance(self) -> dict[str, int]:
@@ -84,6 +106,16 @@ def case_rule_violations(case: GoldenCase) -> list[tuple[str, str]]:
         found.append(("question", "must not be blank"))
     if case.case_type == "refusal" and not exp.refuse:
         found.append(("expected.refuse", "must be true for a refusal case"))
+    if exp.source is not None and not exp.source.doc:
+        found.append(("expected.source.doc", "must name the document (a non-empty string)"))
+    if exp.clarification == "out_of_scope_entity" and not exp.refuse:
+        found.append(
+            (
+                "expected.refuse",
+                "must be true when expected.clarification is out_of_scope_entity "
+                "(an out-of-scope question is refused)",
+            )
+        )
     if case.case_type in ("numeric", "composite"):
         for name in ("value", "unit", "source"):
             if getattr(exp, name) is None:

@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Final
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
 from ..golden.models import ClarificationMode, SourceRef
 
-__all__ = ["Outcome", "error_outcome"]
+__all__ = ["RAGSPINE_FIELD_NAMES", "Outcome", "error_outcome"]
+
+# RAGSpine's ``CaseOutcome`` spells five fields differently; a file of its outcomes (one
+# ``dataclasses.asdict`` per line) loads as it is. Its diagnostic fields (``route``,
+# ``tool_statuses``) are ignored like any other unknown field.
+RAGSPINE_FIELD_NAMES: Final[dict[str, str]] = {
+    "case_id": "id",
+    "clarification_mode": "clarification",
+    "found_value": "value",
+    "found_unit": "unit",
+    "found_source": "source",
+    "retrieved_context": "contexts",
+}
 
 
 def _source_from_str(value: Any) -> Any:
@@ -23,11 +35,22 @@ def _error_to_str(value: Any) -> Any:
     return value
 
 
+def _empty_as_none(value: Any) -> Any:
+    # RAGSpine records "" when a case has no narrative part: nothing was said, not "".
+    return None if value == "" else value
+
+
 LooseSource = Annotated[SourceRef, BeforeValidator(_source_from_str)]
 
 
 class Outcome(BaseModel):
-    """One case's outcome. Unknown extra fields are ignored: pipelines log more than we read."""
+    """One case's outcome. Unknown extra fields are ignored: pipelines log more than we read.
+
+    RAGSpine's ``CaseOutcome`` names (``case_id``, ``clarification_mode``, ``found_value``,
+    ``found_unit``, ``found_source``, ``retrieved_context``) are read as their SPEC names.
+    ``refused`` defaults to true when the clarification mode is ``out_of_scope_entity``:
+    RAGSpine's runners always refuse an out-of-scope question.
+    """
 
     model_config = ConfigDict(strict=True, extra="ignore", frozen=True, allow_inf_nan=False)
 
@@ -40,12 +63,41 @@ class Outcome(BaseModel):
     source: LooseSource | None = None
     sources: list[LooseSource] = []
     contexts: list[str] = []
+    narrative_answer: Annotated[str | None, BeforeValidator(_empty_as_none)] = None
     error: Annotated[str | None, BeforeValidator(_error_to_str)] = None
     latency_ms: Annotated[float, Field(ge=0)] | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _ragspine_names(cls, data: Any) -> Any:
+        if not isinstance(data, dict) or not any(k in data for k in RAGSPINE_FIELD_NAMES):
+            return _refused_when_out_of_scope(data)
+        renamed = dict(data)
+        for theirs, ours in RAGSPINE_FIELD_NAMES.items():
+            if theirs not in renamed:
+                continue
+            value = renamed.pop(theirs)
+            if ours in renamed and renamed[ours] != value:
+                raise ValueError(
+                    f"both {ours!r} and RAGSpine's {theirs!r} are given, with different "
+                    "values: keep one"
+                )
+            renamed[ours] = value
+        return _refused_when_out_of_scope(renamed)
 
     def ranked_docs(self) -> list[str]:
         """Retrieved doc ids in rank order, deduplicated (first occurrence keeps its rank)."""
         return list(dict.fromkeys(s.doc for s in self.sources))
+
+
+def _refused_when_out_of_scope(data: Any) -> Any:
+    if (
+        isinstance(data, dict)
+        and "refused" not in data
+        and data.get("clarification") == "out_of_scope_entity"
+    ):
+        return {**data, "refused": True}
+    return data
 
 
 def error_outcome(case_id: str, message: str) -> Outcome:

@@ -92,9 +92,10 @@ def _break(case: dict[str, Any], how: int) -> dict[str, Any]:
         case 5:
             broken["expected"] = {"refuse": "yes"}
         case 6:
-            broken["unknown_field"] = True
+            # unknown fields are ignored (RAGSpine's files carry notes); a wrong type is not
+            broken["expected"] = {**exp, "narrative_doc": ["a.pdf"]}
         case 7:
-            broken["tags"] = {"scope": 1}
+            broken["tags"] = ["scope"]  # tag values may be any JSON value; tags not a list
         case 8:
             broken["reference_date"] = "2025-13-45"
         case _:

@@ -31,6 +31,7 @@ __all__ = [
     "KnowledgeBase",
     "Passage",
     "build_kb",
+    "document_texts",
 ]
 
 DEFAULT_DATA_DIR = DATA_DIR / "kb"  # data/kb beside the package (or $RAGSPINE_DATA_DIR/kb)
@@ -192,6 +193,16 @@ def _read_doc(path: Path) -> list[tuple[str, str, str, str, str, str]]:
     if not sections:
         raise InputError.single(str(path), "document has no sections")
     return sections
+
+
+def document_texts(data_dir: Path | str = DEFAULT_DATA_DIR) -> dict[str, tuple[str, ...]]:
+    """Each narrative document's section texts, by doc name: the reference texts
+    answer_accuracy uses when this system is under test."""
+    texts: dict[str, list[str]] = {}
+    for path in sorted((Path(data_dir) / "docs").glob("*.md")):
+        for doc, *_, text in _read_doc(path):
+            texts.setdefault(doc, []).append(text)
+    return {doc: tuple(parts) for doc, parts in texts.items()}
 
 
 def _read_glossary(path: Path) -> list[tuple[str, str]]:
