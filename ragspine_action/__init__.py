@@ -17,6 +17,7 @@ from . import extraction
 from .api import (
     BaselineComparison,
     CaseOutcome,
+    EntailmentJudge,
     GateMetric,
     GoldenCase,
     QAEvalReport,
@@ -25,14 +26,16 @@ from .api import (
     evaluate,
     load_golden_set,
     make_baseline_entry,
+    make_entailment_judge,
     run_qa_eval,
 )
-from .extraction import ChannelMetric, EvalReport
+from .extraction import ChannelMetric, EvalReport, run_eval
 
 __all__ = [
     "BaselineComparison",
     "CaseOutcome",
     "ChannelMetric",
+    "EntailmentJudge",
     "EvalReport",
     "GateMetric",
     "GoldenCase",
@@ -44,5 +47,7 @@ __all__ = [
     "extraction",
     "load_golden_set",
     "make_baseline_entry",
+    "make_entailment_judge",
+    "run_eval",
     "run_qa_eval",
 ]

@@ -9,7 +9,6 @@ import pytest
 
 import ragspine_action
 from ragspine_action import (
-    CaseOutcome,
     compare_to_baseline,
     detect_fabricated_numbers,
     evaluate,
@@ -22,14 +21,15 @@ from ragspine_action.errors import StaleBaselineError
 from ragspine_action.extraction import compare_to_baseline as compare_extraction
 from ragspine_action.extraction import make_baseline_entry as extraction_entry
 from ragspine_action.extraction import run_eval
+from ragspine_action.outcomes.model import Outcome
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data"
 
 
-def _outcomes() -> list[CaseOutcome]:
+def _outcomes() -> list[Outcome]:
     lines = (DATA / "mini_outcomes.jsonl").read_text().splitlines()
-    return [CaseOutcome.model_validate(json.loads(line)) for line in lines]
+    return [Outcome.model_validate(json.loads(line)) for line in lines]
 
 
 def test_run_qa_eval_reproduces_the_cli_report(tmp_path: Path) -> None:
@@ -64,13 +64,14 @@ def test_baseline_round_trip_regression_and_staleness() -> None:
     assert entry["metrics"]["numeric_accuracy"] == 1.0 and entry["fingerprint"].startswith(
         "sha256:"
     )
-    assert not compare_to_baseline(good, entry).failed
+    assert compare_to_baseline(good, entry).passed
 
     broken = [o.model_copy(update={"unit": "USD_B"}) if o.id == "n1" else o for o in _outcomes()]
     comparison = compare_to_baseline(evaluate(cases, broken), entry)
-    assert comparison.failed
-    assert [r.metric for r in comparison.regressions] == ["numeric_accuracy"]
-    assert [c.id for c in comparison.broken] == ["n1"]
+    assert comparison.failed and not comparison.passed
+    assert [r["metric"] for r in comparison.regressions] == ["numeric_accuracy"]
+    assert comparison.comparison is not None
+    assert [c.id for c in comparison.comparison.broken] == ["n1"]
 
     fewer = evaluate(cases[1:], _outcomes())
     with pytest.raises(StaleBaselineError):
@@ -92,13 +93,16 @@ def test_extraction_api() -> None:
     truth = [{"sheet": "S", "cell_ref": "A1", "value": 1, "tags": ["t"], "merge_span": None}]
     facts = [{"sheet": "S", "cell_ref": "A1", "value": 2, "tags": ["t"], "merge_span": None}]
     report = run_eval(truth, truth)
-    assert report.total["cell_value"].accuracy == 1.0
+    assert report.channels["cell_value"].accuracy == 1.0
     entry = extraction_entry(report)
     worse = run_eval(facts, truth)
-    assert worse.total["cell_value"].accuracy == 0.0
+    assert worse.channels["cell_value"].accuracy == 0.0
     comparison = compare_extraction(worse, entry)
     assert comparison.failed
-    assert {r.metric for r in comparison.regressions} == {"fixture/cell_value", "total/cell_value"}
+    assert {r["metric"] for r in comparison.regressions} == {
+        "fixture/cell_value",
+        "total/cell_value",
+    }
 
 
 def test_every_exported_name_is_documented_in_the_readme() -> None:

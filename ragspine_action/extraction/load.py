@@ -1,9 +1,14 @@
 """Read facts, ground truth and fixture manifests; every problem is located and reported at once.
 
 A cells file is a JSON list of cell records, or an object whose ``cells`` key holds that
-list (other keys, such as a description, are ignored). Problems name the file, the line of
-the offending record (found by re-scanning the text, only when something is wrong), the
-field as ``cells[i].field`` and the cell's locator when it has one.
+list (other keys, such as a description, are ignored; ``cell_format`` names the format).
+Problems name the file, the line of the offending record (found by re-scanning the text,
+only when something is wrong), the field as ``cells[i].field`` and the cell's locator when
+it has one.
+
+The format (``models.CellFormat``) is read from the records' shape: a ``tags`` object, a
+``merge_span`` list or an ``R{r}C{c}`` reference is RAGSpine's format; otherwise the rich
+format. Each file is then validated against its format's rules.
 """
 
 from __future__ import annotations
@@ -11,7 +16,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Final
@@ -22,7 +27,17 @@ from ..errors import ConfigError, InputError, Problem
 from ..jsonio import DEFAULT_MAX_INPUT_BYTES, read_json_file, read_text_file
 from ..perf import gc_paused
 from ..validation import problems_from_validation_error
-from .models import CELL_RECORD_ADAPTER, CellRecord, CellRecordDict, locator
+from .models import (
+    CELL_FORMATS,
+    CELL_RECORD_ADAPTER,
+    R1C1_RE,
+    RAGSPINE_CELL_ADAPTER,
+    CellFormat,
+    CellRecord,
+    CellRecordDict,
+    RagspineCellDict,
+    locator,
+)
 
 __all__ = [
     "FIXTURE_NAME_PATTERN",
@@ -32,6 +47,7 @@ __all__ = [
     "LoadedFixture",
     "cell_table_from_records",
     "default_fixture_name",
+    "format_conflict",
     "load_cell_table",
     "load_fixtures",
     "load_manifest",
@@ -42,16 +58,29 @@ MAX_PROBLEMS_PER_FILE: Final = 50
 _CHUNK: Final = 20_000
 FIXTURE_NAME_PATTERN: Final = r"^[A-Za-z0-9][A-Za-z0-9_.-]*$"
 _RESERVED_NAMES: Final = frozenset({"total"})
-_ITEM_ADAPTER: Final[TypeAdapter[CellRecordDict]] = TypeAdapter(CellRecordDict)
+_ITEM_ADAPTERS: Final[dict[CellFormat, TypeAdapter[Any]]] = {
+    "rich": TypeAdapter(CellRecordDict),
+    "ragspine": TypeAdapter(RagspineCellDict),
+}
+_LIST_ADAPTERS: Final[dict[CellFormat, TypeAdapter[Any]]] = {
+    "rich": CELL_RECORD_ADAPTER,
+    "ragspine": RAGSPINE_CELL_ADAPTER,
+}
 _WHITESPACE: Final = re.compile(r"[ \t\n\r]*")
 
 
 @dataclass(frozen=True)
 class CellTable:
-    """Validated records of one file by ``sheet!cell_ref``, in file order."""
+    """Validated records of one file by ``sheet!cell_ref``, in file order.
+
+    ``format`` is the cell format the file used; ``evidence`` says why (for the report and
+    for errors), e.g. ``cells[0].tags is an object``.
+    """
 
     path: str
     cells: dict[str, CellRecordDict]
+    format: CellFormat = "rich"
+    evidence: str = ""
 
     def __len__(self) -> int:
         return len(self.cells)
@@ -141,6 +170,48 @@ class _LineFinder:
 # ---------------------------------------------------------------------------- cells files
 
 
+def _declared_format(doc: Any, path: str, problems: list[Problem]) -> CellFormat | None:
+    """The ``cell_format`` a fixture object names, if any."""
+    if not isinstance(doc, dict) or "cell_format" not in doc:
+        return None
+    declared = doc["cell_format"]
+    if declared in CELL_FORMATS:
+        return declared  # type: ignore[no-any-return]
+    problems.append(
+        Problem(
+            path,
+            None,
+            "cell_format",
+            f"must be one of {', '.join(CELL_FORMATS)} (got {declared!r})",
+        )
+    )
+    return None
+
+
+def _ragspine_evidence(cells: list[Any], prefix: str) -> str | None:
+    """Where the records first show RAGSpine's format, or None (no sign of it)."""
+    r1c1 = R1C1_RE.match
+    for index, cell in enumerate(cells):
+        if not isinstance(cell, dict):
+            continue
+        if isinstance(cell.get("tags"), dict):
+            return f"{prefix}[{index}].tags is an object"
+        if isinstance(cell.get("merge_span"), list):
+            return f"{prefix}[{index}].merge_span is [n_rows, n_cols]"
+        ref = cell.get("cell_ref")
+        if isinstance(ref, str) and r1c1(ref):
+            return f"{prefix}[{index}].cell_ref is R{{row}}C{{col}}"
+    return None
+
+
+def _rich_evidence(cells: dict[str, Any]) -> str | None:
+    """A record whose merge_span is an A1 range: only the rich format has those."""
+    for key, cell in cells.items():
+        if isinstance(cell.get("merge_span"), str):
+            return f"{key} has merge_span {cell['merge_span']!r} (an A1 range)"
+    return None
+
+
 def _cells_list(doc: Any, path: str, problems: list[Problem]) -> tuple[list[Any], str | None]:
     """The record list and the key it sits under (``None``: the document is the list)."""
     if isinstance(doc, list):
@@ -167,15 +238,31 @@ def _cells_list(doc: Any, path: str, problems: list[Problem]) -> tuple[list[Any]
     return [], None
 
 
-_FRIENDLY: Final = {
-    "cell_ref": "must be an A1-style reference like 'B7' (upper-case letters, row from 1)",
-    "merge_span": "must be an A1 range like 'B2:E2' (or one cell), or null",
-    "value": "must be a string, number, boolean or null",
+_FRIENDLY: Final[dict[CellFormat, dict[str, str]]] = {
+    "rich": {
+        "cell_ref": "must be an A1-style reference like 'B7' (upper-case letters, row from 1)",
+        "merge_span": "must be an A1 range like 'B2:E2' (or one cell), or null",
+        "value": "must be a string, number, boolean or null",
+    },
+    "ragspine": {
+        "cell_ref": "must be an A1 reference like 'B7' or R{row}C{col} like 'R2C3'",
+        "merge_span": "must be [n_rows, n_cols] (two integers from 1) on a merge anchor, or null",
+        "tags": "must be an object {tag_key: tag_value}, a list of tags, or null",
+        "value": "must be a string, number, boolean or null",
+    },
 }
 
 
-def _friendly(problem: Problem) -> Problem:
+def _friendly(problem: Problem, fmt: CellFormat, evidence: str) -> Problem:
     """Say what a cell field allows instead of echoing a regex or a union's first branch."""
+    problem = _friendly_field(problem, fmt)
+    if fmt == "ragspine" and evidence and problem.field and "(record)" not in problem.field:
+        message = f"{problem.message} (this file uses RAGSpine's cell format: {evidence})"
+        return Problem(problem.path, problem.line, problem.field, message, problem.case_id)
+    return problem
+
+
+def _friendly_field(problem: Problem, fmt: CellFormat) -> Problem:
     fld = problem.field or ""
     if fld.endswith("(record)"):
         return Problem(
@@ -185,11 +272,15 @@ def _friendly(problem: Problem) -> Problem:
             "must be a cell record (a JSON object)",
             problem.case_id,
         )
-    last = fld.rsplit(".", 1)[-1]
-    wanted = _FRIENDLY.get(last)
+    last = fld.rsplit(".", 1)[-1].split("[", 1)[0]
+    wanted = _FRIENDLY[fmt].get(last)
     if wanted is None or problem.message == "is required":
         return problem
-    if last == "merge_span" and not problem.message.startswith("String should match"):
+    if (
+        fmt == "rich"
+        and last == "merge_span"
+        and not problem.message.startswith("String should match")
+    ):
         wanted = "must be a string A1 range like 'B2:E2', or null"
     got = problem.message.rsplit(" (got ", 1)
     shown = f" (got {got[1]}" if len(got) == 2 else ""
@@ -240,11 +331,20 @@ def _parse_cells(
     doc: Any, path: str, problems: list[Problem], *, require_cells: bool
 ) -> CellTable | None:
     found: list[Problem] = []
+    declared = _declared_format(doc, path, found)
     cells, key = _cells_list(doc, path, found)
     if found:
         problems.extend(found)
         return None
     prefix = key or ""
+    if declared is not None:
+        fmt: CellFormat = declared
+        evidence = "cell_format is " + declared
+    else:
+        shown = _ragspine_evidence(cells, prefix or "cells")
+        fmt = "ragspine" if shown is not None else "rich"
+        evidence = shown or "no RAGSpine-shaped field (tags object, merge_span list, R{r}C{c})"
+    list_adapter = _LIST_ADAPTERS[fmt]
     line_of = _LineFinder(path, key)
     with gc_paused():
         bad: list[int] = []
@@ -252,17 +352,17 @@ def _parse_cells(
             try:
                 # Validate in chunks and keep the caller's dicts: strict validation changes
                 # no value, so the validated copy is dropped at once (memory stays ~1x).
-                CELL_RECORD_ADAPTER.validate_python(cells[start : start + _CHUNK])
+                list_adapter.validate_python(cells[start : start + _CHUNK])
             except ValidationError as exc:
                 indices = {err["loc"][0] for err in exc.errors() if err["loc"]}
                 bad.extend(sorted(start + i for i in indices if isinstance(i, int)))
         if bad:
             for index in bad[: MAX_PROBLEMS_PER_FILE + 1]:
                 try:
-                    _ITEM_ADAPTER.validate_python(cells[index])
+                    _ITEM_ADAPTERS[fmt].validate_python(cells[index])
                 except ValidationError as item_exc:
                     found.extend(
-                        _friendly(problem)
+                        _friendly(problem, fmt, evidence)
                         for problem in problems_from_validation_error(
                             item_exc,
                             path,
@@ -290,7 +390,7 @@ def _parse_cells(
     if require_cells and not table:
         problems.append(Problem(path, None, prefix or None, "has no cell records to score against"))
         return None
-    return CellTable(path, table)
+    return CellTable(path, table, fmt, evidence)
 
 
 def _load_cells_into(
@@ -324,12 +424,19 @@ def load_cell_table(
 
 
 def cell_table_from_records(
-    records: Iterable[CellRecord | dict[str, Any]], path: str = "<memory>"
+    records: Iterable[CellRecord | Mapping[str, Any]] | Mapping[str, Any], path: str = "<memory>"
 ) -> CellTable:
-    """Build a table from records made in Python (the API path), with the file rules."""
-    plain = [r.model_dump() if isinstance(r, CellRecord) else r for r in records]
+    """Build a table from records made in Python (the API path), with the file rules.
+
+    ``records`` is a list of cells, or a fixture object holding them under ``cells`` (what
+    RAGSpine's ``run_eval`` takes as ground truth)."""
+    doc: Any
+    if isinstance(records, Mapping):
+        doc = dict(records)
+    else:
+        doc = [r.model_dump() if isinstance(r, CellRecord) else dict(r) for r in records]
     problems: list[Problem] = []
-    table = _parse_cells(plain, path, problems, require_cells=False)
+    table = _parse_cells(doc, path, problems, require_cells=False)
     if problems or table is None:
         raise InputError(problems)
     return table
@@ -443,6 +550,30 @@ def pairs_from_paths(
     return pairs
 
 
+def format_conflict(facts: CellTable, truth: CellTable) -> Problem | None:
+    """A pair whose sides give ``merge_span`` different meanings cannot be scored.
+
+    ``[1, 3]`` (RAGSpine: rows × columns of the merge) and ``"B2:D2"`` (rich: the range) never
+    compare equal, so every merged header would count as wrong: that is a format mix-up,
+    not an extraction error.
+    """
+    if facts.format == truth.format:
+        return None
+    rich, other = (facts, truth) if facts.format == "rich" else (truth, facts)
+    shown = _rich_evidence(rich.cells)
+    if shown is None:
+        return None
+    side = "facts" if rich is facts else "ground truth"
+    return Problem(
+        rich.path,
+        None,
+        "merge_span",
+        f"the {side} use the rich cell format ({shown}) but {other.path} uses RAGSpine's "
+        f"({other.evidence}): merge_span means a range on one side and [n_rows, n_cols] on "
+        "the other; write both files in one format",
+    )
+
+
 def load_fixtures(
     pairs: Sequence[FixturePair], *, max_bytes: int = DEFAULT_MAX_INPUT_BYTES
 ) -> list[LoadedFixture]:
@@ -463,6 +594,10 @@ def load_fixtures(
             pair.ground_truth, problems, require_cells=True, max_bytes=max_bytes
         )
         if facts is not None and truth is not None:
+            mixed = format_conflict(facts, truth)
+            if mixed is not None:
+                problems.append(mixed)
+                continue
             loaded.append(LoadedFixture(pair.name, facts, truth))
     if problems:
         raise InputError(problems)

@@ -4,9 +4,23 @@ A cell record is what an extractor (spreadsheet, PDF or PPTX table reader) says 
 cell, and what the ground truth says it should have said. Records align by
 ``sheet!cell_ref``; each channel compares one field of aligned records.
 
-``CellRecord`` is the public, validated model for building records in Python. Files are
-validated through ``CELL_RECORD_ADAPTER`` (a TypedDict with the very same field types),
-which checks a million records in about a second, without an object per cell.
+Two cell formats are read (``docs/extraction.md``, ``schema/extraction_*.schema.json``):
+
+- ``ragspine``, RAGSpine's own: ``tags`` an object ``{tag_key: tag_value}`` (``{}`` for
+  none) or a list, ``merge_span`` ``[n_rows, n_cols]`` on a merge anchor and ``null``
+  elsewhere, ``cell_ref`` A1 (``B7``) or ``R{row}C{col}`` (PDF/PPTX/DOCX tables). Fields
+  compare by exact equality, and a missing field is ``null``: a fact without ``tags``
+  does not match ground truth ``{}`` (RAGSpine's semantics).
+- ``rich``, the alternative: ``tags`` a list of strings (missing = ``[]``), ``merge_span``
+  the A1 range of the merged header (``B2:E2``), A1 refs, a boolean never equal to a
+  number, and the normalisations of ``ExtractionOptions``.
+
+A file says which it is by its shape (a ``tags`` object, a ``merge_span`` list or an
+``R{r}C{c}`` ref make it ``ragspine``) or by a top-level ``"cell_format"`` key.
+
+``CellRecord`` is the public, validated model for building rich records in Python. Files
+are validated through TypedDict adapters, which check a million records in about a
+second, without an object per cell.
 """
 
 from __future__ import annotations
@@ -18,19 +32,29 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapte
 from typing_extensions import TypedDict
 
 __all__ = [
+    "CELL_FORMATS",
     "CELL_RECORD_ADAPTER",
     "CELL_REF_PATTERN",
     "CHANNELS",
     "CHANNEL_FIELDS",
     "MERGE_SPAN_PATTERN",
+    "RAGSPINE_CELL_ADAPTER",
+    "RAGSPINE_CELL_REF_PATTERN",
+    "RAGSPINE_FILE_ADAPTER",
+    "RICH_FILE_ADAPTER",
+    "CellFormat",
     "CellRecord",
     "CellRecordDict",
     "CellValue",
     "Channel",
     "ExtractionOptions",
+    "RagspineCellDict",
     "locator",
     "span_rectangle",
 ]
+
+CellFormat = Literal["ragspine", "rich"]
+CELL_FORMATS: Final[tuple[CellFormat, ...]] = get_args(CellFormat)
 
 Channel = Literal["cell_value", "color_mapping", "header_attribution"]
 CHANNELS: Final[tuple[Channel, ...]] = get_args(Channel)
@@ -48,6 +72,10 @@ CELL_REF_PATTERN: Final = r"^[A-Z]{1,3}[1-9][0-9]{0,6}$"
 _CORNER = r"[A-Za-z]{1,3}[1-9][0-9]{0,6}"
 MERGE_SPAN_PATTERN: Final = rf"^{_CORNER}(?::{_CORNER})?$"
 _CORNER_RE: Final = re.compile(r"([A-Za-z]{1,3})([0-9]+)")
+# RAGSpine's PDF/PPTX/DOCX extractors name a table cell by row and column, 1-based.
+R1C1_PATTERN: Final = r"^R[1-9][0-9]{0,6}C[1-9][0-9]{0,6}$"
+R1C1_RE: Final = re.compile(R1C1_PATTERN)
+RAGSPINE_CELL_REF_PATTERN: Final = rf"{CELL_REF_PATTERN}|{R1C1_PATTERN}"
 
 CellValue = str | int | float | bool | None
 """A JSON scalar: what a cell shows. Numbers compare as numbers (``5 == 5.0``), a boolean
@@ -76,6 +104,59 @@ class CellRecordDict(TypedDict):
 
 
 CELL_RECORD_ADAPTER: Final[TypeAdapter[list[CellRecordDict]]] = TypeAdapter(list[CellRecordDict])
+
+RagspineCellRef = Annotated[str, StringConstraints(pattern=RAGSPINE_CELL_REF_PATTERN)]
+TagsObject = dict[str, CellValue]
+"""``{tag_key: tag_value}``, RAGSpine's tags (``{}``: the cell has none)."""
+SpanShape = Annotated[list[Annotated[int, Field(ge=1)]], Field(min_length=2, max_length=2)]
+"""``[n_rows, n_cols]`` of a merged range, on its anchor cell."""
+
+
+class RagspineCellDict(TypedDict):
+    """A cell in RAGSpine's format; its other fields (resolved_rgb, number_format,
+    is_merged_origin…) are kept, unused. A missing field compares as ``null``."""
+
+    __pydantic_config__ = ConfigDict(strict=True, extra="allow", allow_inf_nan=False)  # type: ignore[misc]
+
+    sheet: Sheet
+    cell_ref: RagspineCellRef
+    value: NotRequired[CellValue]
+    tags: NotRequired[TagsObject | list[str] | None]
+    merge_span: NotRequired[SpanShape | None]
+
+
+RAGSPINE_CELL_ADAPTER: Final[TypeAdapter[list[RagspineCellDict]]] = TypeAdapter(
+    list[RagspineCellDict]
+)
+
+
+class RagspineFixture(TypedDict):
+    """A ground-truth fixture object: ``cells`` plus whatever describes the file (``file``,
+    ``sheets``, ``theme_palette``…, ignored)."""
+
+    __pydantic_config__ = ConfigDict(extra="allow")  # type: ignore[misc]
+
+    cells: list[RagspineCellDict]
+    cell_format: NotRequired[Literal["ragspine"]]
+
+
+class RichFixture(TypedDict):
+    """The rich format's fixture object: ``cells`` plus any description (ignored)."""
+
+    __pydantic_config__ = ConfigDict(extra="allow")  # type: ignore[misc]
+
+    cells: list[CellRecordDict]
+    cell_format: NotRequired[Literal["rich"]]
+
+
+RAGSPINE_FILE_ADAPTER: Final[TypeAdapter[list[RagspineCellDict] | RagspineFixture]] = TypeAdapter(
+    list[RagspineCellDict] | RagspineFixture
+)
+"""A RAGSpine-format facts or ground-truth file, for its JSON Schema."""
+RICH_FILE_ADAPTER: Final[TypeAdapter[list[CellRecordDict] | RichFixture]] = TypeAdapter(
+    list[CellRecordDict] | RichFixture
+)
+"""A rich-format facts or ground-truth file, for its JSON Schema."""
 
 
 class CellRecord(BaseModel):

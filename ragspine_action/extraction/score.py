@@ -19,7 +19,14 @@ from typing import Any, Final
 
 from ..perf import gc_paused
 from .load import CellTable, LoadedFixture
-from .models import CHANNEL_FIELDS, CHANNELS, Channel, ExtractionOptions, span_rectangle
+from .models import (
+    CHANNEL_FIELDS,
+    CHANNELS,
+    CellFormat,
+    Channel,
+    ExtractionOptions,
+    span_rectangle,
+)
 
 __all__ = [
     "TOTAL",
@@ -27,6 +34,7 @@ __all__ = [
     "Coverage",
     "ExtractionResult",
     "FixtureResult",
+    "FormatInfo",
     "Mismatch",
     "score_fixture",
     "score_fixtures",
@@ -129,6 +137,26 @@ class Coverage:
 
 
 @dataclass(frozen=True)
+class FormatInfo:
+    """Which cell format each side used, and so which comparison semantics scored them."""
+
+    facts: CellFormat = "rich"
+    ground_truth: CellFormat = "rich"
+
+    @property
+    def comparison(self) -> CellFormat:
+        """RAGSpine's exact equality as soon as either side is in its format."""
+        return "ragspine" if "ragspine" in (self.facts, self.ground_truth) else "rich"
+
+    def to_dict(self) -> dict[str, str]:
+        return {
+            "facts": self.facts,
+            "ground_truth": self.ground_truth,
+            "comparison": self.comparison,
+        }
+
+
+@dataclass(frozen=True)
 class FixtureResult:
     """One fixture's channels and coverage, with the per-cell verdicts kept cheaply:
     the aligned locators once, and each channel's failing locators."""
@@ -138,6 +166,7 @@ class FixtureResult:
     coverage: Coverage
     aligned: tuple[str, ...] = field(repr=False, default=())
     failed: dict[Channel, frozenset[str]] = field(repr=False, default_factory=dict)
+    format: FormatInfo = field(default_factory=FormatInfo)
 
     def passed(self, channel: Channel) -> frozenset[str]:
         """Locators correct on this channel (for protected-cell checks)."""
@@ -159,6 +188,12 @@ class ExtractionResult:
     @property
     def n_facts(self) -> int:
         return self.coverage.n_facts
+
+    @property
+    def format(self) -> str:
+        """The comparison every fixture used: ``ragspine``, ``rich``, or ``mixed``."""
+        used = {fx.format.comparison for fx in self.fixtures}
+        return used.pop() if len(used) == 1 else ("mixed" if used else "rich")
 
     def fixture(self, name: str) -> FixtureResult:
         for result in self.fixtures:
@@ -207,10 +242,12 @@ class ExtractionResult:
             "n_facts": self.n_facts,
             "channels": {ch: result.to_dict() for ch, result in self.total.items()},
             "coverage": self.coverage.to_dict(),
+            "format": self.format,
             "fixtures": {
                 fx.name: {
                     "channels": {ch: r.to_dict() for ch, r in fx.channels.items()},
                     "coverage": fx.coverage.to_dict(),
+                    "format": fx.format.to_dict(),
                 }
                 for fx in self.fixtures
             },
@@ -272,6 +309,79 @@ def _details(
 # ---------------------------------------------------------------------------- scoring
 
 
+def _ragspine_compare(
+    facts: CellTable,
+    truth: CellTable,
+    opts: ExtractionOptions,
+    aligned: list[str],
+    missing: list[str],
+    bad: tuple[list[str], list[str], list[str]],
+) -> None:
+    """RAGSpine's comparison: each field by exact equality, a missing field is ``null``.
+
+    So ``5 == 5.0``, a fact without ``tags`` never matches ground truth ``{}``, a missing
+    ``merge_span`` matches ``null``. The options only widen it (numeric tolerance, list
+    tags as a set).
+    """
+    get_fact = facts.cells.get
+    bad_value, bad_tags, bad_span = bad
+    for key, exp in truth.cells.items():
+        act = get_fact(key)
+        if act is None:
+            missing.append(key)
+            continue
+        aligned.append(key)
+        ev = exp.get("value")
+        av = act.get("value")
+        if ev != av and not _values_match(ev, av, opts):
+            bad_value.append(key)
+        et: Any = exp.get("tags")
+        at: Any = act.get("tags")
+        if et != at and not (
+            opts.tags_as_set
+            and isinstance(et, list)
+            and isinstance(at, list)
+            and set(et) == set(at)
+        ):
+            bad_tags.append(key)
+        if exp.get("merge_span") != act.get("merge_span"):
+            bad_span.append(key)
+
+
+def _rich_compare(
+    facts: CellTable,
+    truth: CellTable,
+    opts: ExtractionOptions,
+    aligned: list[str],
+    missing: list[str],
+    bad: tuple[list[str], list[str], list[str]],
+) -> None:
+    """The rich format's comparison: missing tags are ``[]``, a boolean is never a number,
+    and the options' normalisations (tolerance, tags as a set, spans as ranges)."""
+    get_fact = facts.cells.get
+    bad_value, bad_tags, bad_span = bad
+    for key, exp in truth.cells.items():
+        act = get_fact(key)
+        if act is None:
+            missing.append(key)
+            continue
+        aligned.append(key)
+        ev = exp["value"]
+        av = act["value"]
+        if not (ev is av or (type(ev) is type(av) and ev == av)) and not _values_match(
+            ev, av, opts
+        ):
+            bad_value.append(key)
+        et = exp.get("tags", _NO_TAGS)
+        at = act.get("tags", _NO_TAGS)
+        if et != at and not _tags_match(et, at, opts):
+            bad_tags.append(key)
+        es = exp.get("merge_span")
+        as_ = act.get("merge_span")
+        if es != as_ and not _spans_match(es, as_, opts):
+            bad_span.append(key)
+
+
 def score_fixture(
     name: str,
     facts: CellTable,
@@ -280,36 +390,17 @@ def score_fixture(
 ) -> FixtureResult:
     """Score one facts table against its ground truth on every channel."""
     opts = options or ExtractionOptions()
-    get_fact = facts.cells.get
+    fmt = FormatInfo(facts.format, truth.format)
     aligned: list[str] = []
-    only_in_truth = 0
-    examples_truth: list[str] = []
     bad_value: list[str] = []
     bad_tags: list[str] = []
     bad_span: list[str] = []
+    missing: list[str] = []
+    compare = _ragspine_compare if fmt.comparison == "ragspine" else _rich_compare
     with gc_paused():
-        for key, exp in truth.cells.items():
-            act = get_fact(key)
-            if act is None:
-                only_in_truth += 1
-                if len(examples_truth) < EXAMPLES:
-                    examples_truth.append(key)
-                continue
-            aligned.append(key)
-            ev = exp["value"]
-            av = act["value"]
-            if not (ev is av or (type(ev) is type(av) and ev == av)) and not _values_match(
-                ev, av, opts
-            ):
-                bad_value.append(key)
-            et = exp.get("tags", _NO_TAGS)
-            at = act.get("tags", _NO_TAGS)
-            if et != at and not _tags_match(et, at, opts):
-                bad_tags.append(key)
-            es = exp.get("merge_span")
-            as_ = act.get("merge_span")
-            if es != as_ and not _spans_match(es, as_, opts):
-                bad_span.append(key)
+        compare(facts, truth, opts, aligned, missing, (bad_value, bad_tags, bad_span))
+    only_in_truth = len(missing)
+    examples_truth = missing[:EXAMPLES]
     only_in_facts = len(facts.cells) - len(aligned)
     examples_facts: list[str] = []
     if only_in_facts:
@@ -335,7 +426,7 @@ def score_fixture(
             channel, len(aligned), len(aligned) - len(bad), details, omitted
         )
         failed[channel] = frozenset(bad)
-    return FixtureResult(name, channels, coverage, tuple(aligned), failed)
+    return FixtureResult(name, channels, coverage, tuple(aligned), failed, fmt)
 
 
 def _sum_channel(
@@ -380,6 +471,8 @@ def ground_truth_fingerprint(fixtures: Sequence[LoadedFixture]) -> str:
     digest = hashlib.sha256()
     for fixture in sorted(fixtures, key=lambda f: f.name):
         digest.update(fixture.name.encode("utf-8") + b"\0")
+        if fixture.ground_truth.format != "rich":  # the rich format's digests stay as they were
+            digest.update(b"cell_format=" + fixture.ground_truth.format.encode() + b"\0")
         cells = fixture.ground_truth.cells
         locators = sorted(cells)
         for start in range(0, len(locators), _FINGERPRINT_BATCH):
