@@ -78,6 +78,9 @@ def _near_misses(obj: Any, prefix: str) -> list[tuple[str, str]]:
     for key in obj:
         if key in known or not isinstance(key, str):
             continue
+        if not key.isprintable():
+            found.append((prefix + key, "unknown field, with a control character in its name"))
+            continue
         close = difflib.get_close_matches(key, known, n=1, cutoff=0.8)
         if close:
             found.append(
@@ -95,7 +98,8 @@ def typo_fields(obj: dict[str, Any]) -> list[tuple[str, str]]:
 
     Unknown fields are ignored (RAGSpine's files carry notes and scores beside the fields it
     reads), but ``clarifcation`` or ``expectd`` would silently drop an expectation, so a
-    key within a typo of a known field's name is an error.
+    key within a typo of a known field's name is an error; so is a name with a control
+    character (a line break in a key is damage, not a note).
     """
     found = _near_misses(obj, "")
     expected = obj.get("expected")
