@@ -35,7 +35,15 @@ from .errors import (
     StaleBaselineError,
 )
 from .github.artifacts import upload_file_artifact
-from .github.commands import add_mask, annotation, append_step_summary, emit, set_outputs
+from .github.commands import (
+    add_mask,
+    annotation,
+    append_step_summary,
+    emit,
+    resume_commands,
+    set_outputs,
+    stop_commands,
+)
 from .github.errors import GithubError
 from .github.event import GithubContext, PullRequestInfo, load_event
 from .github.rest import GithubClient, sticky_marker, upsert_sticky_comment
@@ -47,6 +55,7 @@ from .report.render_markdown import COMMENT_LIMIT, escape_md, render_markdown
 from .report.render_terminal import render_terminal
 from .report.write import write_report
 from .run import RunResult, run
+from .safe_text import comment_safe, log_safe, new_stop_token
 
 __all__ = ["main"]
 
@@ -63,7 +72,7 @@ class _Log:
 
     def warning(self, message: str, title: str = "ragspine-eval") -> None:
         self.warnings.append(message)
-        emit(annotation("warning", message, title=title), self.stream)
+        emit(annotation("warning", log_safe(message), title=title), self.stream)
 
     def error(
         self,
@@ -73,7 +82,15 @@ class _Log:
         file: str | None = None,
         line: int | None = None,
     ) -> None:
-        emit(annotation("error", message, title=title, file=file, line=line), self.stream)
+        emit(
+            annotation("error", log_safe(message), title=title, file=file, line=line), self.stream
+        )
+
+    def untrusted_block(self, text: str) -> None:
+        """Print text that holds user strings: escaped, and inside ``::stop-commands::``
+        with an unguessable token, so not even a missed escape can run a command."""
+        token = new_stop_token()
+        emit([stop_commands(token), log_safe(text), resume_commands(token)], self.stream)
 
 
 def _repo_relative(path: str | None, workspace: Path) -> str | None:
@@ -519,7 +536,7 @@ class _Publisher:
         stamp = _stamp(ctx, pub.report.generated_at)
         tail = (f"\n{pub.details}\n" if pub.details else "") + f"\n{stamp}\n"
         room = COMMENT_LIMIT - len(pub.prefix) - len(tail) - 200
-        return (
+        return comment_safe(
             pub.prefix
             + render_markdown(
                 pub.report, run_url=ctx.run_url, artifact_url=artifact_url, limit=room
@@ -928,7 +945,7 @@ def _conclude(
     except (OSError, RagspineError) as exc:
         log.warning(f"could not write the report {inputs.report}: {exc}")
         files = []
-    print(render_terminal(report), file=log.stream, flush=True)
+    log.untrusted_block(render_terminal(report))
     _annotate(report, config, workspace, log)
     pub.report, pub.prefix, pub.files, pub.upload = report, prefix, files, True
     return _finish(pub, publisher, ctx, log, inputs.report if files else "", inputs.fail_on)

@@ -20,6 +20,7 @@ from .paths import BUNDLED_GOLDEN
 from .report.render_terminal import render_terminal
 from .report.write import write_report
 from .run import run
+from .safe_text import print_safe
 from .shard import parse_shard
 
 __all__ = ["build_parser", "config_from_args", "main"]
@@ -255,16 +256,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         if config.report:
             write_report(result.report, config.report)
     except RagspineError as exc:
-        print(format_error(exc), file=sys.stderr)
+        print_safe(format_error(exc), sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
         print("ragspine-eval: interrupted", file=sys.stderr)
         return EXIT_ERROR
     quiet = getattr(args, "quiet", False)
-    print(result.report.summary if quiet else render_terminal(result.report))
+    print_safe(result.report.summary if quiet else render_terminal(result.report), sys.stdout)
     base = result.report.baseline
     if base is not None and (base.status == "stale" or (quiet and base.status == "regression")):
-        print(f"ragspine-eval: {base.message}", file=sys.stderr)
+        print_safe(f"ragspine-eval: {base.message}", sys.stderr)
     return result.exit_code
 
 

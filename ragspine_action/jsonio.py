@@ -63,7 +63,6 @@ _STRICT_DECODER = json.JSONDecoder(
 
 # A \uD800-\uDFFF escape: only then can a decoded string hold a lone surrogate.
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
-_SURROGATE_ESCAPE_BYTES = re.compile(rb"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 
 
 # A key token: a closing quote, optional JSON whitespace, a colon. Every key of a document
@@ -173,14 +172,16 @@ def loads_strict(text: str | bytes) -> Any:
         fast = loads_fast(text)
         if fast is not None:
             return fast
-    if isinstance(text, str) and not text.startswith("\ufeff"):
+        # json.loads would decode bytes with "surrogatepass": raw surrogate bytes (ED A0 80)
+        # would become lone surrogates that no UTF-8 writer can write. Strict UTF-8 first.
+        text = text.decode("utf-8").removeprefix("\ufeff")
+    if not text.startswith("\ufeff"):
         obj = _STRICT_DECODER.decode(text)
-    else:  # bytes (encoding detection) and the BOM message: json.loads's own handling
+    else:  # the BOM message: json.loads's own handling
         obj = json.loads(
             text, parse_constant=_reject_constant, object_pairs_hook=_reject_duplicates
         )
-    pattern = _SURROGATE_ESCAPE if isinstance(text, str) else _SURROGATE_ESCAPE_BYTES
-    if pattern.search(text) is not None:  # type: ignore[arg-type]
+    if _SURROGATE_ESCAPE.search(text) is not None:
         try:
             json.dumps(obj, ensure_ascii=False).encode("utf-8")
         except UnicodeEncodeError:

@@ -31,6 +31,7 @@ from .qa import GATE_NAMES, QASettings, assemble_qa, qa_warnings
 from .report.cases import CaseTable, CaseTableBuilder, as_case_table
 from .report.model import CaseResult, Failure, QASection, Report
 from .run import RunResult, conclude_run, golden_digests
+from .safe_text import print_safe
 
 __all__ = ["build_merge_parser", "load_partial_report", "main", "merge_reports"]
 
@@ -269,7 +270,7 @@ def main(argv: Sequence[str]) -> int:
         if args.report:
             write_report(result.report, args.report)
     except RagspineError as exc:
-        print(format_error(exc), file=sys.stderr)
+        print_safe(format_error(exc), sys.stderr)
         return exc.exit_code
-    print(result.report.summary if args.quiet else render_terminal(result.report))
+    print_safe(result.report.summary if args.quiet else render_terminal(result.report), sys.stdout)
     return result.exit_code

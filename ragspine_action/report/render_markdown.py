@@ -12,6 +12,7 @@ import json
 import re
 from typing import Any
 
+from ..safe_text import HIDDEN_CHARACTERS
 from .cases import attribution_by_id
 from .model import Report
 from .render_terminal import (
@@ -28,8 +29,8 @@ __all__ = ["COMMENT_LIMIT", "escape_md", "render_markdown"]
 COMMENT_LIMIT = 65_536
 _ICON = {"pass": "✅", "fail": "❌", "error": "⚠️"}
 _STATUS_ICON = {"pass": "✅ pass", "improved": "⬆️ improved", "new": "🆕 new"}
-# C0/C1 controls (\x85 is a line break), zero-width and bidi-override characters.
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]")
+# C0/C1 controls, zero-width, bidi and tag characters, lone surrogates (safe_text's set).
+_CONTROL = re.compile(f"[{HIDDEN_CHARACTERS}]")
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+!|~>])")
 
 

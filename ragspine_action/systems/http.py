@@ -10,6 +10,9 @@ of ``repr``, and every message that leaves this module is scrubbed of them.
 
 from __future__ import annotations
 
+import base64
+import contextlib
+import heapq
 import http.client
 import json
 import math
@@ -28,7 +31,7 @@ from email.utils import parsedate_to_datetime
 from http import HTTPStatus
 from types import MappingProxyType
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import SplitResult, unquote, urlsplit, urlunsplit
 
 import requests
 import urllib3
@@ -41,6 +44,7 @@ from ..golden.models import GoldenCase
 from ..jsonio import loads_strict, read_text_file
 from ..outcomes.load import parse_outcome
 from ..outcomes.model import Outcome, error_outcome
+from ..safe_text import truncate
 from ..validation import problems_from_validation_error
 from .base import Collection, complete_collection
 from .http_progress import ProgressReporter
@@ -74,11 +78,33 @@ def _display_url(url: str) -> str:
     try:
         parts = urlsplit(url)
         host = parts.hostname or ""
+        if ":" in host:
+            host = f"[{host}]"
         if parts.port is not None:
             host = f"{host}:{parts.port}"
         return urlunsplit((parts.scheme, host, parts.path, "…" if parts.query else "", ""))
     except ValueError:
         return "(unparsable URL)"
+
+
+def _split_endpoint(url: object) -> SplitResult | None:
+    """The parsed endpoint, or None when it is no URL at all (``http://[::1``, bad port)."""
+    if not isinstance(url, str):
+        return None
+    try:
+        parts = urlsplit(url)
+        _ = parts.port  # raises for a port that is not a number in 0-65535
+    except ValueError:
+        return None
+    return parts
+
+
+def _without_userinfo(url: str) -> str:
+    """The endpoint as requested: credentials travel in the Authorization header only."""
+    parts = urlsplit(url)
+    if "@" not in parts.netloc:
+        return url
+    return urlunsplit(parts._replace(netloc=parts.netloc.rpartition("@")[2]))
 
 
 def _check_header(name: object, value: object, where: str) -> tuple[str, str]:
@@ -121,7 +147,7 @@ class HttpSettings:
     max_response_bytes: int = DEFAULT_MAX_RESPONSE_BYTES
 
     def __post_init__(self) -> None:
-        parts = urlsplit(self.endpoint) if isinstance(self.endpoint, str) else None
+        parts = _split_endpoint(self.endpoint)
         if parts is None or parts.scheme not in ("http", "https") or not parts.hostname:
             shown = _display_url(self.endpoint) if isinstance(self.endpoint, str) else "?"
             raise ConfigError(
@@ -157,6 +183,22 @@ class HttpSettings:
         """The endpoint fit for logs and reports: no user info, no query string."""
         return _display_url(self.endpoint)
 
+    def request_headers(self) -> dict[str, str]:
+        """The headers every request carries: the user's, plus Basic authentication from
+        ``user:password@`` in the endpoint (unless an Authorization header is given)."""
+        headers = dict(self.headers)
+        basic = self._basic_credentials()
+        if basic is not None and not any(k.lower() == "authorization" for k in headers):
+            headers["Authorization"] = f"Basic {basic}"
+        return headers
+
+    def _basic_credentials(self) -> str | None:
+        parts = urlsplit(self.endpoint)
+        if parts.username is None and parts.password is None:
+            return None
+        pair = f"{unquote(parts.username or '')}:{unquote(parts.password or '')}"
+        return base64.b64encode(pair.encode("utf-8")).decode("ascii")
+
     def secret_values(self) -> list[str]:
         """Strings to scrub from output (and to mask in CI logs): each header value, its
         credential part after a scheme word such as ``Bearer``, and the endpoint's
@@ -170,6 +212,12 @@ class HttpSettings:
                 found.add(credential.strip())
         parts = urlsplit(self.endpoint)
         found.update(x for x in (parts.password, parts.query) if x)
+        if parts.password:
+            found.add(unquote(parts.password))
+            found.add(parts.netloc.rpartition("@")[0])
+        basic = self._basic_credentials()
+        if basic is not None:
+            found.add(basic)
         return sorted(found, key=len, reverse=True)
 
 
@@ -329,6 +377,14 @@ class _Redactor:
                 text = text.replace(secret, REDACTED)
         return text
 
+    @property
+    def values(self) -> list[str]:
+        return list(self._secrets)
+
+    def cut(self, text: str, limit: int) -> str:
+        """Redact, then shorten: a secret is never cut into a prefix that survives."""
+        return truncate(text, limit, self._secrets)
+
     def outcome(self, outcome: Outcome) -> Outcome:
         """The outcome with secrets scrubbed from every string but the case id."""
         if not self._secrets:
@@ -377,6 +433,111 @@ class _Deadline(Exception):
     pass
 
 
+_ATTEMPT = threading.local()  # the _Guard of the attempt this worker thread is making
+
+
+class _Guard:
+    """One attempt's whole-response deadline and the connection it is using."""
+
+    def __init__(self, deadline: float) -> None:
+        self.deadline = deadline
+        self.expired = False
+        self.done = False
+        self.connection: Any = None
+        self.sock: socket.socket | None = None  # kept: http.client drops conn.sock on close
+
+    def cut(self) -> bool:
+        """Shut the connection's socket (a blocked read then returns); False if none yet."""
+        sock = self.sock or getattr(self.connection, "sock", None)
+        if sock is None:
+            return False
+        # socket.socket's own shutdown: an SSLSocket's would drop its TLS state under
+        # the reading thread.
+        with contextlib.suppress(OSError):
+            socket.socket.shutdown(sock, socket.SHUT_RDWR)
+        return True
+
+
+class _Watchdog:
+    """One thread that ends every attempt still running at its deadline.
+
+    Socket timeouts bound each read, not the response: a server sending a byte just
+    inside every timeout (slow-loris) would hold a case for ever. At the deadline the
+    watchdog shuts the attempt's socket, so the blocked read returns at once.
+    """
+
+    _RECHECK_S = 0.02  # an attempt still connecting has no socket to shut yet
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self._heap: list[tuple[float, int, _Guard]] = []
+        self._counter = 0
+        self._thread: threading.Thread | None = None
+
+    def arm(self, timeout_s: float) -> _Guard:
+        guard = _Guard(time.monotonic() + timeout_s)
+        with self._cond:
+            self._counter += 1
+            heapq.heappush(self._heap, (guard.deadline, self._counter, guard))
+            if self._thread is None:
+                self._thread = threading.Thread(
+                    target=self._loop, name="ragspine-http-deadline", daemon=True
+                )
+                self._thread.start()
+            self._cond.notify()
+        return guard
+
+    def disarm(self, guard: _Guard) -> None:
+        with self._cond:
+            guard.done = True
+
+    def _loop(self) -> None:
+        with self._cond:
+            while True:
+                while self._heap and self._heap[0][2].done:
+                    heapq.heappop(self._heap)
+                if not self._heap:
+                    self._cond.wait()
+                    continue
+                deadline, _, guard = self._heap[0]
+                now = time.monotonic()
+                if now < deadline:
+                    self._cond.wait(deadline - now)
+                    continue
+                guard.expired = True
+                heapq.heappop(self._heap)
+                if not guard.cut():
+                    self._counter += 1
+                    retry_at = now + self._RECHECK_S
+                    heapq.heappush(self._heap, (retry_at, self._counter, guard))
+
+
+def _watched_connection(cls: type[Any]) -> type[Any]:
+    """``cls`` registering itself with the current attempt's guard when it is used."""
+
+    def _attach(conn: Any) -> None:
+        guard = getattr(_ATTEMPT, "guard", None)
+        if guard is not None:
+            guard.connection = conn
+            if getattr(conn, "sock", None) is not None:
+                guard.sock = conn.sock
+            if guard.expired:
+                raise _Deadline
+
+    class Watched(cls):  # type: ignore[misc]
+        def connect(self) -> None:
+            _attach(self)
+            super().connect()
+            _attach(self)
+
+        def request(self, *args: Any, **kwargs: Any) -> None:
+            _attach(self)
+            super().request(*args, **kwargs)
+            _attach(self)
+
+    return Watched
+
+
 class _Transport:
     """One connection pool to the endpoint, shared by all workers.
 
@@ -394,12 +555,14 @@ class _Transport:
         self._adapter = HTTPAdapter(
             pool_connections=1, pool_maxsize=concurrency, max_retries=0, pool_block=False
         )
+        endpoint = _without_userinfo(endpoint)
         prepared = requests.Request("POST", endpoint).prepare()
         pool = self._adapter.get_connection_with_tls_context(
             prepared, verify, proxies=proxies, cert=None
         )
         if not isinstance(pool, urllib3.HTTPConnectionPool):  # pragma: no cover
             raise TypeError(f"unexpected connection pool {type(pool).__name__}")
+        pool.ConnectionCls = _watched_connection(pool.ConnectionCls)
         self._pool = pool
         self._adapter.cert_verify(pool, endpoint, verify, None)  # type: ignore[no-untyped-call]
         self._target = self._adapter.request_url(prepared, proxies)
@@ -424,7 +587,7 @@ class _Transport:
             preload_content=False,
             decode_content=True,
             retries=False,
-            timeout=urllib3.Timeout(connect=timeout_s, read=timeout_s),
+            timeout=urllib3.Timeout(total=timeout_s, connect=timeout_s, read=timeout_s),
             chunked=False,
         )
 
@@ -495,7 +658,7 @@ def _json_kind(value: object) -> str:
     return "null"
 
 
-def _snippet(resp: urllib3.BaseHTTPResponse, data: bytes) -> str:
+def _snippet(resp: urllib3.BaseHTTPResponse, data: bytes, redact: _Redactor) -> str:
     """A hint from an error body: a JSON ``error``/``detail``/``message``, or short text."""
     media = _media_type(resp)
     text = ""
@@ -511,8 +674,7 @@ def _snippet(resp: urllib3.BaseHTTPResponse, data: bytes) -> str:
                     break
     elif media == "text/plain":
         text = data.decode("utf-8", "replace")
-    text = " ".join(text.split())
-    return text[:197] + "..." if len(text) > 200 else text
+    return redact.cut(" ".join(text.split()), 200)
 
 
 # --------------------------------------------------------------------------- the system
@@ -557,6 +719,8 @@ class HttpSystem:
         self._rng_lock = threading.Lock()
         self._sleep_override = sleep
         self._redact = _Redactor(settings.secret_values())
+        self._headers = settings.request_headers()
+        self._watchdog = _Watchdog()
         self._stop = threading.Event()
         self._bucket: TokenBucket | None = None
         self._transport: _Transport | None = None
@@ -701,38 +865,46 @@ class HttpSystem:
         assert self._transport is not None
         timeout = self.settings.timeout_s
         started = time.perf_counter()
-        deadline = time.monotonic() + timeout
+        guard = self._watchdog.arm(timeout)
+        _ATTEMPT.guard = guard
+        too_late = _Attempt(
+            head="timeout", reason=f"response not complete within {timeout:g} s", retryable=True
+        )
         try:
-            resp = self._transport.post(body, self.settings.headers, timeout)
-        except (urllib3.exceptions.HTTPError, OSError) as exc:
-            return self._transport_failure(exc)
+            resp = self._transport.post(body, self._headers, timeout)
+        except (_Deadline, urllib3.exceptions.HTTPError, OSError) as exc:
+            self._watchdog.disarm(guard)
+            expired = guard.expired or isinstance(exc, _Deadline)
+            return self._transport_failure(exc, timed_out=expired)
+        finally:
+            _ATTEMPT.guard = None
         complete = False
         try:
             head = f"HTTP {resp.status}"
             try:
-                data = self._read_body(resp, deadline)
-                complete = True
+                data = self._read_body(resp, guard.deadline)
+                complete = not guard.expired
             except _TooLarge as exc:
                 return _Attempt(head=head, reason=str(exc))
             except _Deadline:
-                return _Attempt(
-                    head="timeout",
-                    reason=f"response not complete within {timeout:g} s",
-                    retryable=True,
-                )
+                return too_late
             except (urllib3.exceptions.HTTPError, OSError) as exc:
-                return self._transport_failure(exc)
+                return too_late if guard.expired else self._transport_failure(exc)
+            finally:
+                self._watchdog.disarm(guard)
+            if guard.expired:  # the watchdog cut the body short: it is not the response
+                return too_late
         finally:
             if not complete:
-                resp.close()  # unread bytes: the connection cannot be reused
+                resp.close()  # unread bytes or a cut socket: the connection cannot be reused
             resp.release_conn()
         latency_ms = (time.perf_counter() - started) * 1000.0
         if 200 <= resp.status < 300:
             return self._parse(case, resp, data, head, latency_ms)
         return self._status_failure(resp, data, head)
 
-    def _transport_failure(self, exc: BaseException) -> _Attempt:
-        if _is_timeout(exc):
+    def _transport_failure(self, exc: BaseException, *, timed_out: bool = False) -> _Attempt:
+        if timed_out or _is_timeout(exc):
             return _Attempt(
                 head="timeout",
                 reason=f"no response within {self.settings.timeout_s:g} s",
@@ -769,7 +941,7 @@ class HttpSystem:
             return _Attempt(
                 head=head, reason=f"{phrase}: redirect to {location} not followed (use that URL)"
             )
-        hint = _snippet(resp, data)
+        hint = _snippet(resp, data, self._redact)
         reason = f"{phrase}: {hint}" if hint else phrase
         if status == 429 or status >= 500:
             retry_after = parse_retry_after(
@@ -806,12 +978,12 @@ class HttpSystem:
         if obj.get("id") is None:
             obj = {**obj, "id": case.id}
         elif isinstance(obj["id"], str) and obj["id"] != case.id:
-            shown = obj["id"] if len(obj["id"]) <= 60 else obj["id"][:57] + "..."
+            shown = self._redact.cut(obj["id"], 60)
             return _Attempt(head=head, reason=f"response id {shown!r} does not match the case id")
         try:
             outcome = parse_outcome(obj)
         except ValidationError as exc:
             problems = problems_from_validation_error(exc, "", None, None)
-            details = "; ".join(f"{p.field}: {p.message}" for p in problems)
+            details = self._redact.cut("; ".join(f"{p.field}: {p.message}" for p in problems), 500)
             return _Attempt(head=head, reason=f"response is not a valid outcome: {details}")
         return _Attempt(outcome=outcome, latency_ms=round(latency_ms, 3))

@@ -759,7 +759,9 @@ def test_settings_hide_header_values_and_list_secrets() -> None:
     assert "abcdef" not in repr(settings) and "k-123456" not in repr(settings)
     assert set(settings.secret_values()) == {"Bearer abcdef", "abcdef", "k-123456"}
     in_url = HttpSettings(endpoint="https://bot:pw-1@rag.example:8443/answer?key=zz")
-    assert set(in_url.secret_values()) == {"pw-1", "key=zz"}
+    # The password, the user:password pair, its Basic form and the query are all secrets.
+    assert set(in_url.secret_values()) == {"pw-1", "bot:pw-1", "Ym90OnB3LTE=", "key=zz"}
+    assert in_url.request_headers() == {"Authorization": "Basic Ym90OnB3LTE="}
     assert in_url.display_endpoint() == "https://rag.example:8443/answer?…"
     for shown in (repr(in_url), repr(HttpSystem(in_url))):
         assert "pw-1" not in shown and "zz" not in shown
