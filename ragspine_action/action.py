@@ -82,9 +82,7 @@ class _Log:
         file: str | None = None,
         line: int | None = None,
     ) -> None:
-        emit(
-            annotation("error", log_safe(message), title=title, file=file, line=line), self.stream
-        )
+        emit(annotation("error", log_safe(message), title=title, file=file, line=line), self.stream)
 
     def untrusted_block(self, text: str) -> None:
         """Print text that holds user strings: escaped, and inside ``::stop-commands::``

@@ -147,6 +147,7 @@ def _pr_env(tmp_path: Path, ws: Path, github: FakeGitHub) -> dict[str, str]:
         "INPUT_MODE": "m",
         "INPUT_COMMENT": "always",
         "INPUT_GITHUB-TOKEN": "ghs_attack_token_123456",
+        "INPUT_BASELINE-MISSING": "create",  # no git history here: the guard is tested apart
     }
 
 
