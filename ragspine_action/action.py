@@ -176,6 +176,15 @@ class _BaselineCheck:
     fix: list[str] = field(default_factory=list)  # shell commands that fix it
 
 
+class _NoCommittedBaseline(ConfigError):
+    """A pull request run without a baseline committed at its base commit (exit 2)."""
+
+    def __init__(self, check: _BaselineCheck) -> None:
+        self.check = check
+        fix = f" — on the base branch: {' && '.join(check.fix)}" if check.fix else ""
+        super().__init__((check.error or "no committed baseline") + fix)
+
+
 def _gated_baseline(inputs: ActionInputs, config: RunConfig) -> str | None:
     """The baseline this run compares with (the merge use takes only the ``baseline`` input)."""
     if inputs.merge_reports:
@@ -823,8 +832,6 @@ def _main(
     )
     publisher = _Publisher(ctx, client, log, sleep, "", None)
 
-    check: _BaselineCheck | None = None
-
     def fail(exc: RagspineError, pub: _Publication, title: str) -> int:
         lines = _error_lines(exc)
         for line in lines[:MAX_ANNOTATIONS]:
@@ -833,18 +840,19 @@ def _main(
         shown = "\n".join(lines[:50]) + (
             f"\n… and {len(lines) - 50} more" if len(lines) > 50 else ""
         )
-        if check is not None and check.error is not None:
-            lines = [check.error]
-            shown = check.error
+        missing = exc.check if isinstance(exc, _NoCommittedBaseline) else None
+        if missing is not None and missing.error is not None:
+            lines = [missing.error]
+            shown = missing.error
         pub.report = _error_report(lines, exc.exit_code, now())
         pub.details = (
             f"**{title}**: nothing was scored or recorded. Fix it and push again.\n\n"
             + _fence(shown)
         )
-        if check is not None and check.fix:
+        if missing is not None and missing.fix:
             pub.details += (
-                "\n\nRecord the baseline on main (the same inputs as this run), then commit it:"
-                f"\n\n{_fence(chr(10).join(check.fix), 'sh')}\n\n"
+                "\n\nRecord the baseline on the base branch (the same inputs as this run), "
+                f"then commit it:\n\n{_fence(chr(10).join(missing.fix), 'sh')}\n\n"
                 "Or set `baseline-missing: create` to let a pull request run create it "
                 "(uploaded with the report, not committed)."
             )
@@ -873,21 +881,26 @@ def _main(
             emit(add_mask(secret), log.stream)
         check = _check_baseline(inputs, config, ctx, workspace, client, log)
         if check.error is not None:
-            fix = f" — on main: {' && '.join(check.fix)}" if check.fix else ""
-            raise ConfigError(check.error + fix)
+            # Say what is wrong with the inputs first, if anything: score without any
+            # baseline (nothing is compared or written), then refuse the missing one.
+            probe = replace(config, baseline=None, update_baseline=False, lower_reason=None)
+            if inputs.merge_reports:
+                _merge(inputs, probe)
+            else:
+                run(probe)
+            raise _NoCommittedBaseline(check)
         if inputs.merge_reports:
             config, result = _merge(inputs, config)
         else:
             result = run(config)
     except RagspineError as exc:
-        if check is not None and check.error is not None:
+        if isinstance(exc, _NoCommittedBaseline):
             title = "ragspine-eval: no committed baseline"
         elif isinstance(exc, StaleBaselineError):
             title = "ragspine-eval: stale baseline"
         else:
             title = "ragspine-eval: invalid input"
         return fail(exc, fallback, title)
-    assert check is not None
     fallback.report = result.report
     return _conclude(
         result, config, inputs, ctx, workspace, client, check, fallback, publisher, log

@@ -625,3 +625,21 @@ def test_an_unreadable_base_commit_blocks_only_a_baseline_missing_from_the_check
     done = run_action(repo, monkeypatch, **{"github-token": ""})
     assert done.code == 0, done.log
     assert "could not check that baseline.json is committed at the base commit" in done.log
+
+
+def test_without_a_committed_baseline_input_errors_are_still_located(
+    repo: Repo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first thing to fix comes first: a broken golden line, then the baseline."""
+    lines = (repo.ws / "golden.jsonl").read_text().splitlines()
+    lines[1] = '{"id": "n2", "question": '
+    (repo.ws / "golden.jsonl").write_text("\n".join(lines) + "\n")
+    done = run_action(repo, monkeypatch)
+    _assert_one_verdict(repo, done, "error")
+    body = repo.comments()[0]["body"]
+    assert "golden.jsonl:2" in body and "invalid input" in body
+    assert re.search(r"^::error title=[^:]*,file=golden.jsonl,line=2::", done.log, re.M)
+    assert not (repo.ws / "baseline.json").exists()
+    for no_baseline in ("", "baseline.json"):  # no input, or a path not committed
+        done = run_action(repo, monkeypatch, baseline=no_baseline)
+        assert "golden.jsonl:2" in repo.outputs()["summary"], no_baseline
