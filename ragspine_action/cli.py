@@ -89,6 +89,22 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--floor", action="append", metavar="METRIC=VALUE", help="absolute floor")
     p.add_argument("--bootstrap-resamples", type=int, help="default 5000 (0 turns it off)")
+    p.add_argument(
+        "--repeats",
+        type=int,
+        help="run every case N times (reference, http); an outcomes file gives its own "
+        "repeats with a repeat index per outcome",
+    )
+    p.add_argument(
+        "--gate-mode",
+        choices=("exact", "significant"),
+        help="exact (default): any drop fails; significant: only a statistically "
+        "significant drop fails (noisy systems, see docs/evolving.md)",
+    )
+    p.add_argument("--gate-alpha", type=float, help="significant mode: false-alarm rate (0.05)")
+    p.add_argument(
+        "--gate-tolerance", type=float, help="significant mode: drop forgiven (default 0)"
+    )
     p.add_argument("--seed", type=int, help="bootstrap seed (default 2026)")
     p.add_argument("--kb-dir", help="where the reference system builds its knowledge base")
     http = p.add_argument_group("http system")
@@ -172,6 +188,10 @@ _SAME = {
     "extraction_spans_as_ranges": "extraction_spans_as_ranges",
     "max_input_bytes": "max_input_bytes",
     "workers": "workers",
+    "repeats": "repeats",
+    "gate_mode": "gate_mode",
+    "gate_alpha": "gate_alpha",
+    "gate_tolerance": "gate_tolerance",
 }
 
 

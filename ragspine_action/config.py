@@ -84,6 +84,12 @@ class RunConfig:
     workers: int = 0
     gated_metrics: tuple[str, ...] | None = None
     floors: dict[str, float] = field(default_factory=dict)
+    # gate.mode: exact (RAGSpine's rule, the default) or significant (noisy systems).
+    gate_mode: str = "exact"
+    gate_alpha: float = 0.05
+    gate_tolerance: float = 0.0
+    # --repeats N: every case runs N times (0: as many as the outcomes file holds).
+    repeats: int = 0
     config_file: str | None = None
     extra: dict[str, object] = field(default_factory=dict)
 
@@ -154,7 +160,26 @@ def validate_config(config: RunConfig) -> RunConfig:
     _check_rate("--faithfulness-threshold", config.faithfulness_threshold)
     _check_rate("--answer-accuracy-threshold", config.answer_accuracy_threshold)
     _check_rate("--max-error-rate", config.max_error_rate)
+    _check_gate(config)
     return config
+
+
+GATE_MODES = ("exact", "significant")
+
+
+def _check_gate(config: RunConfig) -> None:
+    """gate.mode, gate.alpha, gate.tolerance and --repeats."""
+    if config.gate_mode not in GATE_MODES:
+        raise ConfigError(f"gate.mode: {config.gate_mode!r} is not one of {', '.join(GATE_MODES)}")
+    if not 0.0 < config.gate_alpha < 1.0:
+        raise ConfigError(f"gate.alpha: {config.gate_alpha} must be between 0 and 1 (e.g. 0.05)")
+    _check_rate("gate.tolerance", config.gate_tolerance)
+    if config.repeats < 0:
+        raise ConfigError(f"--repeats: {config.repeats} must be a positive integer")
+    if config.repeats > 1 and config.qrels:
+        raise ConfigError("--repeats: a TREC run is one run; repeats need a system to call")
+    if config.repeats > 1 and config.extra.get("shard") is not None:
+        raise ConfigError("--repeats: not with --shard (run the repeats unsharded)")
 
 
 COMMENT_POLICIES = ("auto", "always", "never", "on-failure")

@@ -71,6 +71,9 @@ class GateSettingsFile(_Section):
 
     metrics: Literal["all"] | list[str] = "all"
     floors: dict[str, Annotated[float, Field(ge=0, strict=False)]] = {}
+    mode: Literal["exact", "significant"] | None = None
+    alpha: Annotated[float, Field(gt=0, lt=1, strict=False)] | None = None
+    tolerance: Annotated[float, Field(ge=0, le=1, strict=False)] | None = None
 
 
 class BootstrapSettings(_Section):
@@ -90,6 +93,7 @@ class ConfigFile(_Section):
     report: str | None = None
     kb_dir: str | None = None
     reference_texts: str | None = None
+    repeats: PositiveInt | None = None
     retrieval: RetrievalSettings = RetrievalSettings()
     judge: JudgeSettings = JudgeSettings()
     fabrication: FabricationSettings = FabricationSettings()
@@ -217,6 +221,11 @@ def overrides_from_file(config: ConfigFile, path: str | os.PathLike[str]) -> dic
         out["gated_metrics"] = tuple(config.gate.metrics)
     if config.gate.floors:
         out["floors"] = dict(config.gate.floors)
+    for name in ("mode", "alpha", "tolerance"):
+        if (value := getattr(config.gate, name)) is not None:
+            out[f"gate_{name}"] = value
+    if config.repeats is not None:
+        out["repeats"] = config.repeats
     if config.bootstrap.resamples is not None:
         out["bootstrap_resamples"] = config.bootstrap.resamples
     if config.bootstrap.seed is not None:

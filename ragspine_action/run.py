@@ -27,7 +27,8 @@ from .baseline.ratchet import (
     stale_changes_message,
 )
 from .baseline.report import baseline_warnings, record_case_diff, record_comparison
-from .baseline.stats import paired_bootstrap
+from .baseline.significance import SignificanceSettings, apply_significance
+from .baseline.stats import DEFAULT_RESAMPLES, paired_bootstrap
 from .baseline.store import load_baseline, write_baseline
 from .baseline.values import extraction_suite_values, qa_suite_values
 from .config import RunConfig, validate_config
@@ -55,6 +56,7 @@ from .golden.models import GoldenCase
 from .jsonio import check_size
 from .perf import gc_paused
 from .qa import QASettings, assemble_qa, evaluate_qa, failure_models, qa_warnings
+from .repeats import collect_repeats, repeated_suite_values, repeats_section, saved_outcomes
 from .report.model import (
     BaselineSection,
     FloorCheck,
@@ -62,6 +64,7 @@ from .report.model import (
     Interval,
     Lowering,
     QASection,
+    RepeatsSection,
     Report,
     ShardInfo,
     ToolInfo,
@@ -248,6 +251,15 @@ def check_floors(config: RunConfig, suites: list[SuiteValues]) -> list[FloorChec
     return checks
 
 
+def _significance(config: RunConfig) -> SignificanceSettings:
+    return SignificanceSettings(
+        alpha=config.gate_alpha,
+        tolerance=config.gate_tolerance,
+        resamples=config.bootstrap_resamples or DEFAULT_RESAMPLES,
+        seed=config.bootstrap_seed,
+    )
+
+
 def _gate_baseline(config: RunConfig, suites: list[SuiteValues], now: str) -> _BaselineOutcome:
     if not config.baseline:
         return _BaselineOutcome(
@@ -260,6 +272,7 @@ def _gate_baseline(config: RunConfig, suites: list[SuiteValues], now: str) -> _B
         path=path,
         keys=[v.key for v in suites],
         gated=list(config.gated_metrics) if config.gated_metrics is not None else None,
+        gate_mode="significant" if config.gate_mode == "significant" else "exact",
     )
     new_file: BaselineFile | None = baseline
     statuses: list[str] = []
@@ -296,6 +309,10 @@ def _gate_baseline(config: RunConfig, suites: list[SuiteValues], now: str) -> _B
         comparison: Comparison = compare(entry, values, interval_fn, diff)
         comparison.regressions = [r for r in comparison.regressions if _gated(config, r.metric)]
         comparison.broken = [c for c in comparison.broken if _gated(config, c.metric)]
+        if config.gate_mode == "significant":
+            section.tests += apply_significance(
+                entry, values, comparison, _significance(config), lambda m: _gated(config, m)
+            )
         record_comparison(section, entry, comparison)
         if config.update_baseline:
             try:
@@ -307,6 +324,7 @@ def _gate_baseline(config: RunConfig, suites: list[SuiteValues], now: str) -> _B
                     now=now,
                     tool_version=__version__,
                     stale=stale,
+                    significant=config.gate_mode == "significant",
                 )
             except BaselineUpdateError as exc:
                 # A refused update is a regression: the table and the report still tell why.
@@ -464,30 +482,51 @@ def _outcomes_file_qa(
     return qa
 
 
-def _sequential_qa(config: RunConfig, settings: QASettings, shard: Shard | None) -> QASection:
+def _qa_sections(config: RunConfig, settings: QASettings, shard: Shard | None) -> list[QASection]:
+    """The QA section of each repeat (one without ``--repeats``)."""
+    if config.repeats <= 1:
+        qa = _outcomes_file_qa(config, settings, shard)
+        if qa is not None:
+            return [qa]
+    return _sequential_qa(config, settings, shard)
+
+
+def _sequential_qa(config: RunConfig, settings: QASettings, shard: Shard | None) -> list[QASection]:
     """Golden set and outcomes in memory, case by case: every system, every input."""
     if config.qrels and config.trec_run:
         golden, collection, system_name = _trec_inputs(config.qrels, config.trec_run, config)
         selected, positions = _select(golden, shard)
+        collections = [collection]
     else:
         golden = load_golden_set(config.golden, max_bytes=config.max_input_bytes)
         system = build_system(config)
         selected, positions = _select(golden, shard)
-        collection = system.collect(selected)
+        collections = collect_repeats(system, selected, config.repeats)
         if shard is not None:  # other shards' outcomes are not unknown
+            if len(collections) > 1:
+                raise ConfigError("--shard: not with repeated outcomes (run the repeats unsharded)")
             known = {c.id for c in golden.cases}
-            collection.unknown_ids = [i for i in collection.unknown_ids if i not in known]
+            for collection in collections:
+                collection.unknown_ids = [i for i in collection.unknown_ids if i not in known]
         system_name = system.name
     if config.save_outcomes:
         from .outcomes.save import save_outcomes
 
-        save_outcomes(config.save_outcomes, collection.outcomes.values())
-    qa = evaluate_qa(
-        golden, collection, mode=config.mode, system=system_name, settings=settings, cases=selected
-    )
-    if shard is not None:
-        qa.shard = ShardInfo(index=shard.index, count=shard.count, positions=positions)
-    return qa
+        save_outcomes(config.save_outcomes, saved_outcomes(collections))
+    sections = []
+    for collection in collections:
+        qa = evaluate_qa(
+            golden,
+            collection,
+            mode=config.mode,
+            system=system_name,
+            settings=settings,
+            cases=selected,
+        )
+        if shard is not None:
+            qa.shard = ShardInfo(index=shard.index, count=shard.count, positions=positions)
+        sections.append(qa)
+    return sections
 
 
 def run(config: RunConfig, *, now: datetime | None = None) -> RunResult:
@@ -507,18 +546,25 @@ def _run(config: RunConfig, now: datetime | None) -> RunResult:
     suites: list[SuiteValues] = []
     qa: QASection | None = None
     exit_code = EXIT_PASS
+    repeats: RepeatsSection | None = None
     if "qa" in config.suites:
         settings = qa_settings(config)
-        qa = _outcomes_file_qa(config, settings, shard)
-        if qa is None:
-            qa = _sequential_qa(config, settings, shard)
-        qa_warns, service_failed = qa_warnings(
-            qa, system=config.system, max_error_rate=config.max_error_rate
-        )
-        warnings += qa_warns
-        if service_failed:
-            exit_code = EXIT_ERROR
-        suites.append(qa_suite_values(qa, config.protected_k, golden_digests(config)))
+        sections = _qa_sections(config, settings, shard)
+        qa = sections[0]
+        for index, section in enumerate(sections):
+            qa_warns, service_failed = qa_warnings(
+                section, system=config.system, max_error_rate=config.max_error_rate
+            )
+            prefix = f"repeat {index + 1}: " if len(sections) > 1 else ""
+            warnings += [prefix + w for w in qa_warns]
+            if service_failed:
+                exit_code = EXIT_ERROR
+        if len(sections) > 1:
+            values = repeated_suite_values(sections, config.protected_k, golden_digests(config))
+            repeats = repeats_section(sections, values)
+        else:
+            values = qa_suite_values(qa, config.protected_k, golden_digests(config))
+        suites.append(values)
     extraction: dict[str, Any] | None = None
     if "extraction" in config.suites:
         pairs = _extraction_pairs(config)
@@ -532,7 +578,7 @@ def _run(config: RunConfig, now: datetime | None) -> RunResult:
         result = score_fixtures(fixtures, options)
         extraction = result.to_dict()
         suites.append(extraction_suite_values(result))
-    return conclude_run(config, stamp, qa, extraction, suites, warnings, exit_code)
+    return conclude_run(config, stamp, qa, extraction, suites, warnings, exit_code, repeats=repeats)
 
 
 def conclude_run(
@@ -543,6 +589,8 @@ def conclude_run(
     suites: list[SuiteValues],
     warnings: list[str],
     exit_code: int,
+    *,
+    repeats: RepeatsSection | None = None,
 ) -> RunResult:
     """Floors, baseline and verdict for scored suites (``merge`` ends a sharded run here too)."""
     _check_names(config, suites)
@@ -592,5 +640,6 @@ def conclude_run(
         baseline=gate.section,
         floors=floors,
         warnings=warnings,
+        repeats=repeats,
     )
     return RunResult(report, exit_code, gate.written)

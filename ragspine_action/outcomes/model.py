@@ -66,6 +66,9 @@ class Outcome(BaseModel):
     narrative_answer: Annotated[str | None, BeforeValidator(_empty_as_none)] = None
     error: Annotated[str | None, BeforeValidator(_error_to_str)] = None
     latency_ms: Annotated[float, Field(ge=0)] | None = None
+    # ``--repeats``: which run of the case this outcome is (an outcomes file may hold
+    # several outcomes per id, one per repeat index).
+    repeat: Annotated[int, Field(ge=0)] | None = None
 
     @model_validator(mode="before")
     @classmethod

@@ -24,14 +24,17 @@ __all__ = [
     "FabricationCase",
     "FabricationSection",
     "Failure",
+    "FlakyCase",
     "FloorCheck",
     "GateMetric",
     "GoldenInfo",
     "Interval",
     "Lowering",
+    "MetricSpread",
     "NotMeasured",
     "QASection",
     "Regression",
+    "RepeatsSection",
     "Report",
     "RetrievalMiss",
     "RetrievalSection",
@@ -317,6 +320,32 @@ class BaselineSection(_Model):
     tests: list[SignificanceTest] = []
 
 
+class MetricSpread(_Model):
+    """One metric over ``--repeats``: the mean and how far the repeats spread."""
+
+    mean: float
+    std: float
+    min: float
+    max: float
+    values: list[float] = []
+
+
+class FlakyCase(_Model):
+    """A case that passed some repeats and failed others: pass fraction per gate."""
+
+    id: str
+    passed: dict[str, float]
+
+
+class RepeatsSection(_Model):
+    """``--repeats N``: every case ran N times (``qa`` shows the first repeat)."""
+
+    count: int
+    metrics: dict[str, MetricSpread] = {}
+    n_flaky: int = 0
+    flaky: list[FlakyCase] = []
+
+
 class Report(_Model):
     schema_version: str = SCHEMA_VERSION
     tool: ToolInfo
@@ -330,3 +359,4 @@ class Report(_Model):
     baseline: BaselineSection | None = None
     floors: list[FloorCheck] = []
     warnings: list[str] = []
+    repeats: RepeatsSection | None = None

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..safe_text import HIDDEN_CHARACTERS
 from .cases import attribution_by_id
-from .model import Report
+from .model import BaselineSection, Report
 from .render_terminal import (
     MetricRow,
     extraction_current,
@@ -114,12 +114,41 @@ def _baseline_block(report: Report) -> list[str]:
         ]
         if len(base.broken) > 50:
             lines.append(f"- … and {len(base.broken) - 50} more (see the JSON report)")
+    lines += _case_set_lines(base)
     if base.lowered:
         lines += ["", "**Lowered on purpose**", ""]
         lines += [
             f"- {escape_md(lo.key)}/{escape_md(lo.metric)}: {lo.old:.4f} → {lo.new:.4f} — {escape_md(lo.reason, 500)}"
             for lo in base.lowered
         ]
+    return lines
+
+
+def _case_set_lines(base: BaselineSection) -> list[str]:
+    """How the golden set moved since the baseline: new, removed and changed cases."""
+    lines: list[str] = []
+    if base.added:
+        lines += ["", f"**New cases** ({len(base.added)}: shown, not gated on their first run)", ""]
+        lines += [
+            f"- `{escape_md(c.id)}` "
+            + (
+                ", ".join(f"{g} {'pass' if ok else '**fail**'}" for g, ok in c.results.items())
+                or "—"
+            )
+            for c in base.added[:30]
+        ]
+    if base.removed:
+        shown = ", ".join(f"`{escape_md(c.id)}`" for c in base.removed[:30])
+        lines += ["", f"**Removed cases** ({len(base.removed)}): {shown}"]
+    if base.changed:
+        lines += ["", f"**Changed cases** ({len(base.changed)})", ""]
+        lines += [
+            f"- `{escape_md(c.id)}`: {escape_md(', '.join(c.fields))}"
+            + ("" if c.comparable else " (old result not comparable)")
+            for c in base.changed[:30]
+        ]
+    if base.update_refused:
+        lines += ["", f"**Update refused**: {escape_md(base.update_refused, 1000)}"]
     return lines
 
 

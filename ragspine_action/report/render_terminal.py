@@ -17,6 +17,7 @@ __all__ = [
     "fmt_value",
     "metric_rows",
     "render_terminal",
+    "repeats_lines",
 ]
 
 
@@ -171,13 +172,36 @@ def _table_rows(rows: list[MetricRow], counts: dict[str, str]) -> list[list[str]
     return [r.cells(counts.get(r.metric, "")) for r in rows]
 
 
+def repeats_lines(report: Report) -> list[str]:
+    """Per metric the mean and spread over the repeats, and the flaky cases."""
+    rep = report.repeats
+    if rep is None:
+        return []
+    lines = [f"Repeats: {rep.count} per case · flaky cases: {rep.n_flaky}"]
+    noisy = {m: s for m, s in rep.metrics.items() if s.max > s.min}
+    lines.extend(
+        f"  {m}: mean {s.mean:.4f} ± {s.std:.4f} [{s.min:.4f}, {s.max:.4f}]"
+        for m, s in noisy.items()
+    )
+    for case in rep.flaky[:20]:
+        shares = ", ".join(f"{g} {f:.0%}" for g, f in case.passed.items() if 0 < f < 1)
+        lines.append(f"  flaky {one_line(case.id)}: passed {shares}")
+    if rep.n_flaky > 20:
+        lines.append(f"  … and {rep.n_flaky - 20} more flaky cases (see the JSON report)")
+    return lines
+
+
 def render_terminal(report: Report) -> str:
     lines: list[str] = []
     qa = report.qa
     if qa is not None:
         lines.append(f"QA suite · system={qa.system} · mode={qa.mode} · {qa.n_cases} cases")
-        rows = metric_rows(qa.mode, qa_current_metrics(qa), report.baseline, report.floors)
+        current = qa_current_metrics(qa)
         counts = {name: f"{m.passed}/{m.total}" for name, m in qa.metrics.items()}
+        if report.repeats is not None:  # the mean over the repeats, and how many repeats
+            current = {m: s.mean for m, s in report.repeats.metrics.items()}
+            counts = {m: f"mean of {report.repeats.count}" for m in current}
+        rows = metric_rows(qa.mode, current, report.baseline, report.floors)
         table = _table_rows(rows, counts)
         lines.append(
             tabulate(
@@ -198,8 +222,20 @@ def render_terminal(report: Report) -> str:
         rows = metric_rows("extraction", values, report.baseline, report.floors)
         table = _table_rows(rows, counts)
         lines.append(tabulate(table, headers=HEADERS, tablefmt="simple", disable_numparse=True))
+    if report.repeats is not None:
+        lines.extend(repeats_lines(report))
     base = report.baseline
     if base is not None:
+        if base.tests:
+            lines.append(f"Significance (gate.mode significant, {len(base.tests)} tests, Holm):")
+            lines.extend(
+                f"  {t.key}/{one_line(t.metric)} {t.kind} p={t.p_value:.4g} "
+                f"(threshold {t.threshold or 0:.4g}): "
+                + ("SIGNIFICANT DROP" if t.significant else "within noise")
+                + (f", Δ {t.delta:+.4f}" if t.delta is not None else "")
+                + (f", {t.discordant[0]} broke / {t.discordant[1]} fixed" if t.discordant else "")
+                for t in base.tests
+            )
         if base.regressions:
             lines.append("Regressions:")
             lines.extend(
