@@ -70,8 +70,13 @@ def _hex(data: bytes, width: int) -> str:
 
 
 def row_digests(case: GoldenCase) -> dict[str, str]:
-    """The digest of each column for one case."""
-    data = case.model_dump(mode="json")
+    """The digest of each column for one case.
+
+    Fields left at their defaults are left out, so a field that a later version adds
+    (with a default) changes no recorded case, and ``"refuse": false`` written out equals
+    leaving it out.
+    """
+    data = case.model_dump(mode="json", exclude_defaults=True)
     scored = {k: v for k, v in data.items() if k not in ("id", *METADATA_FIELDS)}
     out = {CASE_COLUMN: _hex(_encode(scored), _CASE_WIDTH)}
     expected = data.get("expected") or {}
