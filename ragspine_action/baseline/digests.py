@@ -21,6 +21,7 @@ from typing import Any
 
 import orjson
 
+from ..golden.load import case_digest, fingerprint_digests
 from ..golden.models import GoldenCase
 
 __all__ = [
@@ -92,6 +93,15 @@ class CaseDigests:
 
     ids: Sequence[str]
     columns: Mapping[str, str]
+    # Each case's full digest (``golden.load.case_digest``, what the fingerprint hashes):
+    # never written, only to test a schema-3 entry's fingerprint against a subset.
+    full: Mapping[str, bytes] | None = None
+
+    def fingerprint_of(self, ids: Iterable[str]) -> str | None:
+        """The fingerprint the golden set would have with only ``ids`` (None: unknown)."""
+        if self.full is None:
+            return None
+        return fingerprint_digests(self.full[i] for i in ids)
 
     def aligned(self, ids: Sequence[str]) -> CaseDigests:
         """The same digests in the order of ``ids`` (every id must be known)."""
@@ -103,7 +113,7 @@ class CaseDigests:
         for name, text in self.columns.items():
             w = column_width(name)
             columns[name] = "".join(text[i * w : (i + 1) * w] for i in order)
-        return CaseDigests(list(ids), columns)
+        return CaseDigests(list(ids), columns, self.full)
 
     def get(self, name: str, index: int) -> str:
         w = column_width(name)
@@ -114,8 +124,10 @@ def digest_cases(cases: Iterable[GoldenCase]) -> CaseDigests:
     """Every case's digests, in the given order."""
     ids: list[str] = []
     parts: dict[str, list[str]] = {CASE_COLUMN: [], **{n: [] for n in DIGEST_FIELDS}}
+    full: dict[str, bytes] = {}
     for case in cases:
         ids.append(case.id)
+        full[case.id] = case_digest(case)
         for name, value in row_digests(case).items():
             parts[name].append(value)
-    return CaseDigests(ids, {name: "".join(values) for name, values in parts.items()})
+    return CaseDigests(ids, {name: "".join(values) for name, values in parts.items()}, full)

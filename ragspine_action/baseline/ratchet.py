@@ -310,8 +310,10 @@ def diff_cases(entry: BaselineEntry, values: SuiteValues) -> CaseDiff | None:
     if entry.fingerprint is not None and entry.fingerprint == values.fingerprint:
         return None
     now = values.case_digests
-    if now is None or CASE_COLUMN not in entry.digests:
+    if now is None:
         return None
+    if CASE_COLUMN not in entry.digests:
+        return _grown_legacy(entry, values, now)
     recorded = CaseDigests(entry.ids, entry.digests)
     position = {case_id: i for i, case_id in enumerate(entry.ids)}
     fields = [f for f in DIGEST_FIELDS if f in entry.digests and f in now.columns]
@@ -335,6 +337,23 @@ def diff_cases(entry: BaselineEntry, values: SuiteValues) -> CaseDiff | None:
     known = set(values.ids)
     removed = [case_id for case_id in entry.ids if case_id not in known]
     return CaseDiff(added=added, removed=removed, changed=changed, common=common)
+
+
+def _grown_legacy(entry: BaselineEntry, values: SuiteValues, now: CaseDigests) -> CaseDiff | None:
+    """An entry without per-case digests (schema 3) can still prove the set only grew:
+    when every recorded id is still there and those cases hash to the recorded
+    fingerprint, they are unchanged and the rest were added. Otherwise None (stale)."""
+    if entry.fingerprint is None or not entry.ids:
+        return None
+    position = {case_id: j for j, case_id in enumerate(values.ids)}
+    if any(case_id not in position for case_id in entry.ids):
+        return None
+    if now.fingerprint_of(entry.ids) != entry.fingerprint:
+        return None
+    common = np.zeros(len(values.ids), dtype=bool)
+    common[[position[i] for i in entry.ids]] = True
+    added = [case_id for j, case_id in enumerate(values.ids) if not common[j]]
+    return CaseDiff(added=added, removed=[], changed=[], common=common)
 
 
 def stale_changes_message(
@@ -615,7 +634,9 @@ def _entry_digest_match(
     return same
 
 
-def entry_lowerings(old: BaselineEntry, new: BaselineEntry) -> list[LoweredItem]:
+def entry_lowerings(
+    old: BaselineEntry, new: BaselineEntry, unchanged: Iterable[str] | None = None
+) -> list[LoweredItem]:
     """Everything ``new`` records lower than ``old``: an aggregate (on the cases both were
     recorded for, unchanged, when the golden set changed), the fabrication count, a case's
     pass on any gate or protection, a rank, a protection level, a metric dropped. Cases
@@ -624,11 +645,18 @@ def entry_lowerings(old: BaselineEntry, new: BaselineEntry) -> list[LoweredItem]
     where_new = {case_id: j for j, case_id in enumerate(new.ids)}
     position = np.asarray([where_new.get(i, -1) for i in old.ids], dtype=np.intp)
     present = position >= 0
-    same_case = _entry_digest_match(old, new, position) & present
+    same_fingerprint = old.fingerprint is not None and old.fingerprint == new.fingerprint
+    if unchanged is not None and not same_fingerprint:
+        # The comparison proved which cases are unchanged (a schema-3 entry that grew).
+        kept = set(unchanged)
+        same_case = present & np.array([i in kept for i in old.ids], dtype=bool)
+        same_set = False
+    else:
+        same_case = _entry_digest_match(old, new, position) & present
+        same_set = same_fingerprint or not (
+            CASE_COLUMN in old.digests and CASE_COLUMN in new.digests
+        )
     changed = present & ~same_case
-    same_set = (old.fingerprint is not None and old.fingerprint == new.fingerprint) or not (
-        CASE_COLUMN in old.digests and CASE_COLUMN in new.digests
-    )
     before = _Recorded(old, old.ids)
     after = _Recorded(new, old.ids)
     for metric, value in old.metrics.items():
@@ -768,12 +796,15 @@ def apply_update(
     if not lower_reason:
         new_entry = _carry(old, new_entry, values)
     entries[values.key] = new_entry
-    items = entry_lowerings(old, new_entry)
+    diff = comparison.diff if comparison else None
+    unchanged = None
+    if diff is not None and CASE_COLUMN not in old.digests:
+        unchanged = [values.ids[i] for i in np.flatnonzero(diff.common).tolist()]
+    items = entry_lowerings(old, new_entry, unchanged)
     failed = comparison is not None and comparison.failed
     blocking = [i for i in items if i.structural or failed] if significant else items
     if blocking and not lower_reason:
         raise _refusal(values.key, blocking)
-    diff = comparison.diff if comparison else None
     if diff is not None and (diff.added or diff.removed or diff.changed):
         history.append(
             HistoryRecord(

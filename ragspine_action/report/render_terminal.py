@@ -41,6 +41,14 @@ def fmt_interval(interval: Interval | None) -> str:
     return "—"
 
 
+def _current_cell(value: float, on_common: float, common: int | None) -> str:
+    """The current value; when the golden set changed, also the value on the common cases
+    (the one the delta and the verdict are taken on)."""
+    if common is None or abs(on_common - value) < 1e-12:
+        return fmt_value(value)
+    return f"{value:.4f} ({on_common:.4f} on {common} common)"
+
+
 class MetricRow(NamedTuple):
     metric: str
     baseline: str
@@ -90,6 +98,8 @@ def metric_rows(
     gated_list = baseline.gated if baseline else None
     # The golden set changed: the delta is taken on the cases both runs share.
     compared = baseline.current.get(key) if baseline else None
+    counts = baseline.cases.get(key) if baseline else None
+    common = counts.compared if counts is not None else None
     rows = []
     for metric, value in current.items():
         old = base_values.get(metric)
@@ -111,7 +121,7 @@ def metric_rows(
                 metric,
                 fmt_value(old),
                 fmt_value(floor.floor if floor else None),
-                fmt_value(value),
+                _current_cell(value, now, common),
                 fmt_delta(delta),
                 fmt_interval(interval),
                 _status(failed_by, old, delta, gated),
