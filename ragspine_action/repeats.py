@@ -57,7 +57,7 @@ def saved_outcomes(collections: Sequence[Collection]) -> Iterator[Outcome]:
             yield outcome.model_copy(update={"repeat": index})
 
 
-def _stack(sections: Sequence[QASection], values: Sequence[SuiteValues]) -> None:
+def _same_cases(values: Sequence[SuiteValues]) -> None:
     ids = list(values[0].ids)
     for other in values[1:]:
         if list(other.ids) != ids:  # the same cases in the same order, every repeat
@@ -71,7 +71,7 @@ def repeated_suite_values(
 ) -> SuiteValues:
     """The repeats in the baseline's terms: majority per case, pass fractions, mean metrics."""
     runs = [qa_suite_values(qa, protected_k, digests) for qa in sections]
-    _stack(sections, runs)
+    _same_cases(runs)
     first = runs[0]
     n = len(first.ids)
     results: dict[str, npt.NDArray[np.int8]] = {}

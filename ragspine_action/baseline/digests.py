@@ -19,6 +19,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
 import orjson
 
 from ..golden.load import case_digest, fingerprint_digests
@@ -30,6 +32,7 @@ __all__ = [
     "CaseDigests",
     "column_width",
     "digest_cases",
+    "digest_column",
     "row_digests",
 ]
 
@@ -57,6 +60,11 @@ METADATA_FIELDS = frozenset({"tags"})
 def column_width(name: str) -> int:
     """Hex digits per case of a digest column."""
     return _CASE_WIDTH if name == CASE_COLUMN else _FIELD_WIDTH
+
+
+def digest_column(text: str, name: str) -> npt.NDArray[np.bytes_]:
+    """A digest column as one fixed-width byte string per case (compared as arrays)."""
+    return np.frombuffer(text.encode("ascii"), dtype=f"S{column_width(name)}")
 
 
 def _encode(value: Any) -> bytes:
@@ -108,16 +116,12 @@ class CaseDigests:
         if list(ids) == list(self.ids):
             return self
         where = {case_id: i for i, case_id in enumerate(self.ids)}
-        order = [where[i] for i in ids]
-        columns = {}
-        for name, text in self.columns.items():
-            w = column_width(name)
-            columns[name] = "".join(text[i * w : (i + 1) * w] for i in order)
+        order = np.asarray([where[i] for i in ids], dtype=np.intp)
+        columns = {
+            name: digest_column(text, name)[order].tobytes().decode("ascii")
+            for name, text in self.columns.items()
+        }
         return CaseDigests(list(ids), columns, self.full)
-
-    def get(self, name: str, index: int) -> str:
-        w = column_width(name)
-        return self.columns[name][index * w : (index + 1) * w]
 
 
 def digest_cases(cases: Iterable[GoldenCase]) -> CaseDigests:

@@ -16,7 +16,7 @@ import numpy.typing as npt
 
 from ..errors import BaselineUpdateError, StaleBaselineError
 from ..report.model import CaseChange, Interval, Lowering, Regression
-from .digests import CASE_COLUMN, DIGEST_FIELDS, METADATA_FIELDS, CaseDigests, column_width
+from .digests import CASE_COLUMN, DIGEST_FIELDS, METADATA_FIELDS, CaseDigests, digest_column
 from .model import BASELINE_SCHEMA_VERSION, BaselineEntry, BaselineFile, HistoryRecord
 
 __all__ = [
@@ -314,29 +314,38 @@ def diff_cases(entry: BaselineEntry, values: SuiteValues) -> CaseDiff | None:
         return None
     if CASE_COLUMN not in entry.digests:
         return _grown_legacy(entry, values, now)
-    recorded = CaseDigests(entry.ids, entry.digests)
     position = {case_id: i for i, case_id in enumerate(entry.ids)}
+    where = np.asarray([position.get(case_id, -1) for case_id in values.ids], dtype=np.intp)
+    present = where >= 0
+    old_rows = where[present]
+
+    def moved(name: str) -> npt.NDArray[np.bool_]:
+        """Per current case: recorded, and its digest in column ``name`` differs."""
+        before = digest_column(entry.digests[name], name)[old_rows]
+        out = np.zeros(len(values.ids), dtype=bool)
+        out[present] = before != digest_column(now.columns[name], name)[present]
+        return out
+
+    same = present & ~moved(CASE_COLUMN)
     fields = [f for f in DIGEST_FIELDS if f in entry.digests and f in now.columns]
-    common = np.zeros(len(values.ids), dtype=bool)
-    added: list[str] = []
+    field_moved = {f: moved(f) for f in fields}
+    touched = present & ~same
+    for column in field_moved.values():
+        touched |= column
     changed: list[ChangedCase] = []
-    for j, case_id in enumerate(values.ids):
-        i = position.get(case_id)
-        if i is None:
-            added.append(case_id)
-            continue
-        moved = tuple(f for f in fields if recorded.get(f, i) != now.get(f, j))
-        same = recorded.get(CASE_COLUMN, i) == now.get(CASE_COLUMN, j)
-        if same:
-            common[j] = True
-            if moved:
-                changed.append(ChangedCase(case_id, moved, True))
+    for j in np.flatnonzero(touched).tolist():
+        names = tuple(f for f in fields if field_moved[f][j])
+        if same[j]:
+            changed.append(ChangedCase(values.ids[j], names, True))
         else:
-            scored = tuple(f for f in moved if f not in METADATA_FIELDS)
-            changed.append(ChangedCase(case_id, moved if scored else (*moved, "other"), False))
+            scored = [f for f in names if f not in METADATA_FIELDS]
+            changed.append(
+                ChangedCase(values.ids[j], names if scored else (*names, "other"), False)
+            )
+    added = [values.ids[j] for j in np.flatnonzero(~present).tolist()]
     known = set(values.ids)
     removed = [case_id for case_id in entry.ids if case_id not in known]
-    return CaseDiff(added=added, removed=removed, changed=changed, common=common)
+    return CaseDiff(added=added, removed=removed, changed=changed, common=same)
 
 
 def _grown_legacy(entry: BaselineEntry, values: SuiteValues, now: CaseDigests) -> CaseDiff | None:
@@ -625,12 +634,11 @@ def _entry_digest_match(
     """Per old id: its case digest equals the new entry's (True when either lacks digests)."""
     if CASE_COLUMN not in old.digests or CASE_COLUMN not in new.digests:
         return np.ones(len(old.ids), dtype=bool)
-    width = column_width(CASE_COLUMN)
-    old_d, new_d = old.digests[CASE_COLUMN], new.digests[CASE_COLUMN]
+    present = position >= 0
     same = np.zeros(len(old.ids), dtype=bool)
-    for i, j in enumerate(position.tolist()):
-        if j >= 0:
-            same[i] = old_d[i * width : (i + 1) * width] == new_d[j * width : (j + 1) * width]
+    before = digest_column(old.digests[CASE_COLUMN], CASE_COLUMN)[present]
+    after = digest_column(new.digests[CASE_COLUMN], CASE_COLUMN)[position[present]]
+    same[present] = before == after
     return same
 
 
