@@ -1,7 +1,9 @@
 """JSON Schemas generated from the models, committed under ``schema/``.
 
-``python -m ragspine_action.schema`` rewrites them; a test fails when a committed copy is
-out of date, so the published schema never drifts from what the code writes and reads.
+``python -m ragspine_action.schema`` rewrites them in a source checkout's ``schema/``
+(``python -m ragspine_action.schema DIR`` writes them into DIR; an installed package needs
+DIR, it never writes into site-packages); a test fails when a committed copy is out of
+date, so the published schema never drifts from what the code writes and reads.
 """
 
 from __future__ import annotations
@@ -18,11 +20,10 @@ from .config_file import ConfigFile
 from .extraction.models import RAGSPINE_FILE_ADAPTER, RICH_FILE_ADAPTER
 from .golden.models import GoldenCase
 from .outcomes.model import Outcome
+from .paths import CHECKOUT_ROOT, SCHEMA_DIR
 from .report.model import Report
 
-__all__ = ["SCHEMAS", "render_schema", "write_schemas"]
-
-SCHEMA_DIR = Path(__file__).resolve().parent.parent / "schema"
+__all__ = ["SCHEMAS", "SCHEMA_DIR", "main", "render_schema", "write_schemas"]
 
 SCHEMAS: dict[str, tuple[type[BaseModel] | TypeAdapter[Any], str]] = {
     "report.schema.json": (Report, "ragspine-eval report"),
@@ -54,7 +55,7 @@ def render_schema(model: type[BaseModel] | TypeAdapter[Any], title: str) -> str:
     return json.dumps(schema, indent=2, ensure_ascii=False, sort_keys=False) + "\n"
 
 
-def write_schemas(directory: Path = SCHEMA_DIR) -> list[Path]:
+def write_schemas(directory: Path) -> list[Path]:
     directory.mkdir(parents=True, exist_ok=True)
     written = []
     for name, (model, title) in SCHEMAS.items():
@@ -64,6 +65,32 @@ def write_schemas(directory: Path = SCHEMA_DIR) -> list[Path]:
     return written
 
 
+def main(argv: list[str] | None = None) -> int:
+    """``python -m ragspine_action.schema [DIR]``: DIR, else the checkout's ``schema/``."""
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) > 1:
+        print("usage: python -m ragspine_action.schema [DIR]", file=sys.stderr)
+        return 2
+    if args:
+        directory = Path(args[0])
+    elif CHECKOUT_ROOT is not None:
+        directory = CHECKOUT_ROOT / "schema"
+    else:
+        print(
+            "ragspine-eval: not a source checkout, so there is no schema/ to rewrite: "
+            "give an output directory (python -m ragspine_action.schema DIR)",
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        written = write_schemas(directory)
+    except OSError as exc:
+        print(f"ragspine-eval: {directory}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    for path in written:
+        print(path)
+    return 0
+
+
 if __name__ == "__main__":
-    for written_path in write_schemas(Path(sys.argv[1]) if len(sys.argv) > 1 else SCHEMA_DIR):
-        print(written_path)
+    sys.exit(main())

@@ -18,7 +18,16 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_ruff_is_clean() -> None:
-    result = _run("ruff", "check", "ragspine_action", "tests", "entrypoint.py", "bench", "examples")
+    result = _run(
+        "ruff",
+        "check",
+        "ragspine_action",
+        "tests",
+        "entrypoint.py",
+        "setup.py",
+        "bench",
+        "examples",
+    )
     assert result.returncode == 0, result.stdout + result.stderr
 
 
@@ -29,6 +38,6 @@ def test_mypy_strict_is_clean() -> None:
 
 
 def test_ruff_format_is_clean() -> None:
-    paths = ("ragspine_action", "tests", "entrypoint.py", "bench", "examples")
+    paths = ("ragspine_action", "tests", "entrypoint.py", "setup.py", "bench", "examples")
     result = _run("ruff", "format", "--check", *paths)
     assert result.returncode == 0, result.stdout + result.stderr
