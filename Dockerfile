@@ -27,29 +27,34 @@ RUN apt-get update \
     && rm -rf /var/lib/apt/lists/* \
     && python3 -m venv /opt/venv
 
-# Runtime dependencies come from the project's own metadata: exactly the pins in
-# pyproject.toml's [project] dependencies (no build backend fetched, nothing unpinned).
-COPY pyproject.toml /app/
-RUN /opt/venv/bin/python -c "import tomllib; print('\n'.join(tomllib.load(open('/app/pyproject.toml', 'rb'))['project']['dependencies']))" >/tmp/requirements.txt \
-    && /opt/venv/bin/pip install --no-cache-dir --require-virtualenv -r /tmp/requirements.txt \
-    && /opt/venv/bin/pip uninstall -y -q pip setuptools \
-    && rm /tmp/requirements.txt
+# Dependencies and the build backend: exactly requirements.lock, every file checked against
+# its sha256 (scripts/lock.sh regenerates it from pyproject.toml's ranges); nothing unpinned.
+COPY requirements.lock /tmp/requirements.lock
+RUN /opt/venv/bin/pip install --no-cache-dir --require-virtualenv --require-hashes --no-deps \
+        -r /tmp/requirements.lock \
+    && rm /tmp/requirements.lock
 
-# The code, the bundled golden sets, baselines and the report schema, in the repository layout.
+# ragspine-eval installed the way users get it, as a wheel: the code with the bundled golden
+# sets, baselines, knowledge base and schemas inside site-packages, found with
+# importlib.resources as in any installed copy. /app keeps only the entry point.
+COPY pyproject.toml setup.py README.md /tmp/src/
+COPY ragspine_action/ /tmp/src/ragspine_action/
+COPY data/ /tmp/src/data/
+COPY schema/ /tmp/src/schema/
+RUN /opt/venv/bin/pip install --no-cache-dir --require-virtualenv --no-deps --no-build-isolation \
+        /tmp/src \
+    && /opt/venv/bin/pip uninstall -y -q pip setuptools wheel \
+    && rm -rf /tmp/src
 COPY entrypoint.py /app/
-COPY ragspine_action/ /app/ragspine_action/
-COPY data/ /app/data/
-COPY schema/ /app/schema/
 COPY docker/runtime-rootfs.sh /tmp/
-RUN /opt/venv/bin/python -m compileall -q /app/ragspine_action /app/entrypoint.py \
+RUN /opt/venv/bin/python -m compileall -q /app/entrypoint.py \
     && sh /tmp/runtime-rootfs.sh \
-    && chroot /rootfs /opt/venv/bin/python -c "import sys; sys.path.insert(0, '/app'); import ragspine_action.action, ragspine_action.cli, numpy, pydantic, orjson, yaml, requests, ssl, sqlite3, lzma, bz2, zlib, ctypes, decimal, uuid, hashlib, json; print('runtime imports ok')"
+    && chroot /rootfs /opt/venv/bin/python -c "import ragspine_action.action, ragspine_action.cli, numpy, pydantic, orjson, yaml, requests, ssl, sqlite3, lzma, bz2, zlib, ctypes, decimal, uuid, hashlib, json; from ragspine_action.paths import BUNDLED_GOLDEN, SCHEMA_DIR; assert BUNDLED_GOLDEN.is_file() and SCHEMA_DIR.is_dir(), BUNDLED_GOLDEN; print('runtime imports ok')"
 
 FROM scratch
 COPY --from=build /rootfs/ /
 ENV PATH=/opt/venv/bin:/usr/bin \
     LANG=C.UTF-8 \
     PYTHONDONTWRITEBYTECODE=1 \
-    PYTHONUNBUFFERED=1 \
-    RAGSPINE_DATA_DIR=/app/data
+    PYTHONUNBUFFERED=1
 ENTRYPOINT ["/opt/venv/bin/python", "/app/entrypoint.py"]

@@ -124,7 +124,8 @@ make_context() {
   else
     cp -a "$ROOT/." "$dir/"
   fi
-  for required in Dockerfile .dockerignore pyproject.toml entrypoint.py ragspine_action data schema; do
+  for required in Dockerfile .dockerignore pyproject.toml setup.py README.md requirements.lock \
+      entrypoint.py ragspine_action data schema; do
     [ -e "$dir/$required" ] || die "build context lacks $required"
   done
 }

@@ -10,6 +10,7 @@ built wheel — the test checks that the code and the data it runs are the insta
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -74,8 +75,10 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
             shutil.copy2(ROOT / name, source / name)
     dist = work / "dist"
     pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "--no-input"]
+    # The locked build backend when it is installed (requirements-dev.lock has it): offline.
+    offline = ["--no-build-isolation"] if importlib.util.find_spec("setuptools") else []
     built = subprocess.run(
-        [*pip, "wheel", "--no-deps", "-q", "-w", str(dist), str(source)],
+        [*pip, "wheel", "--no-deps", *offline, "-q", "-w", str(dist), str(source)],
         capture_output=True,
         text=True,
         timeout=600,

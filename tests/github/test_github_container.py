@@ -277,10 +277,8 @@ def test_image_is_small_and_shaped_like_a_container_action(image: Image) -> None
         command=[image.entrypoint[0]],
     )
     assert listing.code == 0, listing.stderr
-    assert (
-        "'data', 'entrypoint.py', 'pyproject.toml', 'ragspine_action', 'schema'" in listing.stdout
-    )
-    assert "tests" not in listing.stdout and "'.git'" not in listing.stdout
+    # Only the entry point beside the venv: the code and its data are the installed wheel.
+    assert listing.stdout.splitlines()[0] == "['entrypoint.py']"
     assert "'pip'" not in listing.stdout  # no installer left in the runtime venv
     tools = _run(
         image,
@@ -289,6 +287,15 @@ def test_image_is_small_and_shaped_like_a_container_action(image: Image) -> None
         command=[image.entrypoint[0]],
     )  # fmt: skip
     assert tools.code == 0 and tools.stdout.strip() == "[]", tools.stdout + tools.stderr
+    where = _run(
+        image,
+        ["-c", "import ragspine_action as r, ragspine_action.paths as p; "
+               "print(r.__file__); print(p.DATA_DIR); print(p.SCHEMA_DIR)"],
+        command=[image.entrypoint[0]],
+    )  # fmt: skip
+    assert where.code == 0, where.stderr
+    site = "/opt/venv/lib/python3.11/site-packages/ragspine_action"
+    assert where.stdout.split() == [f"{site}/__init__.py", f"{site}/_data", f"{site}/_schema"]
 
 
 def test_pull_request_run_twice_edits_one_comment_and_exit_code_is_the_verdict(
@@ -460,12 +467,14 @@ def _context_files(under: str) -> dict[str, str]:
 
 _SNAPSHOT = """
 import hashlib, json, os
+from ragspine_action.paths import DATA_DIR
 found = {}
-for base, dirs, files in os.walk('/app/data'):
+for base, dirs, files in os.walk(DATA_DIR):
     for name in files:
         path = os.path.join(base, name)
         stat = os.stat(path)
-        found[path] = [hashlib.sha256(open(path, 'rb').read()).hexdigest(), stat.st_mtime_ns]
+        rel = os.path.relpath(path, DATA_DIR)
+        found[rel] = [hashlib.sha256(open(path, 'rb').read()).hexdigest(), stat.st_mtime_ns]
 print(json.dumps(found, sort_keys=True))
 """
 
@@ -490,6 +499,6 @@ def test_no_arguments_runs_the_bundled_default_without_writing_its_data(
     assert "Baseline: pass" in done.stdout, done.stdout[-1500:]
     assert before.code == 0 and json.loads(before.stdout), before.stderr
     assert after.stdout == before.stdout, "the bundled default wrote into the image's data dir"
-    expected = {f"/app/{rel}": digest for rel, digest in _context_files("data").items()}
+    expected = {rel.removeprefix("data/"): digest for rel, digest in _context_files("data").items()}
     assert {k: v[0] for k, v in json.loads(after.stdout).items()} == expected
     assert list(ws.iterdir()) == []  # and nothing into the workspace either
