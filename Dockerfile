@@ -47,8 +47,7 @@ RUN /opt/venv/bin/pip install --no-cache-dir --require-virtualenv --no-deps --no
     && rm -rf /tmp/src
 COPY entrypoint.py /app/
 COPY docker/runtime-rootfs.sh /tmp/
-RUN /opt/venv/bin/python -m compileall -q /app/entrypoint.py \
-    && sh /tmp/runtime-rootfs.sh \
+RUN sh /tmp/runtime-rootfs.sh \
     && chroot /rootfs /opt/venv/bin/python -c "import ragspine_action.action, ragspine_action.cli, numpy, pydantic, orjson, yaml, requests, ssl, sqlite3, lzma, bz2, zlib, ctypes, decimal, uuid, hashlib, json; from ragspine_action.paths import BUNDLED_GOLDEN, SCHEMA_DIR; assert BUNDLED_GOLDEN.is_file() and SCHEMA_DIR.is_dir(), BUNDLED_GOLDEN; print('runtime imports ok')"
 
 FROM scratch
