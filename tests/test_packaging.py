@@ -10,17 +10,19 @@ built wheel — the test checks that the code and the data it runs are the insta
 from __future__ import annotations
 
 import hashlib
-import importlib.util
+import importlib.metadata
 import os
 import shutil
 import subprocess
 import sys
 import sysconfig
+import tomllib
 import venv
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from packaging.requirements import Requirement
 
 pytestmark = pytest.mark.slow  # builds a wheel and a venv: about half a minute
 
@@ -61,6 +63,19 @@ def _tree(directory: Path) -> dict[str, str]:
     }
 
 
+def _build_backend_installed() -> bool:
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    for text in pyproject["build-system"]["requires"]:
+        requirement = Requirement(text)
+        try:
+            version = importlib.metadata.version(requirement.name)
+        except importlib.metadata.PackageNotFoundError:
+            return False
+        if not requirement.specifier.contains(version, prereleases=True):
+            return False
+    return True
+
+
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
     work = tmp_path_factory.mktemp("packaging")
@@ -75,8 +90,9 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
             shutil.copy2(ROOT / name, source / name)
     dist = work / "dist"
     pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "--no-input"]
-    # The locked build backend when it is installed (requirements-dev.lock has it): offline.
-    offline = ["--no-build-isolation"] if importlib.util.find_spec("setuptools") else []
+    # The build backend already installed when it is the one pyproject.toml asks for
+    # (requirements-dev.lock has it): no download. Else pip fetches it.
+    offline = ["--no-build-isolation"] if _build_backend_installed() else []
     built = subprocess.run(
         [*pip, "wheel", "--no-deps", *offline, "-q", "-w", str(dist), str(source)],
         capture_output=True,
