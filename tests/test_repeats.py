@@ -217,3 +217,15 @@ def test_the_http_system_is_called_n_times_and_its_noise_is_seen(tmp_path: Path)
     rep = json.loads(report.read_text())["repeats"]
     assert [(f["id"], f["passed"]["numeric_accuracy"]) for f in rep["flaky"]] == [("n1", 0.5)]
     assert rep["metrics"]["numeric_accuracy"]["values"] == [1.0, 0.5, 1.0, 0.5]
+
+
+def test_the_pr_comment_shows_the_flaky_cases_and_the_tests(runs: Runs) -> None:
+    from ragspine_action.report.model import Report
+    from ragspine_action.report.render_markdown import render_markdown
+
+    assert runs.run(_repeated([GOOD, GOOD, GOOD])) == 0
+    broken = _wrong(GOOD, "n1", "n2")
+    assert runs.run(_repeated([broken, GOOD, broken]), "--gate-mode", "significant") == 1
+    body = render_markdown(Report.model_validate(runs.report()))
+    assert "**Repeats:** 3 per case · flaky cases: 2 (`n1`, `n2`)" in body
+    assert "**gate.mode significant:**" in body and "numeric\\_accuracy p=" in body

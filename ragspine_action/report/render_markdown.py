@@ -114,7 +114,7 @@ def _baseline_block(report: Report) -> list[str]:
         ]
         if len(base.broken) > 50:
             lines.append(f"- … and {len(base.broken) - 50} more (see the JSON report)")
-    lines += _case_set_lines(base)
+    lines += _case_set_lines(base) + _noise_lines(report)
     if base.lowered:
         lines += ["", "**Lowered on purpose**", ""]
         lines += [
@@ -149,6 +149,31 @@ def _case_set_lines(base: BaselineSection) -> list[str]:
         ]
     if base.update_refused:
         lines += ["", f"**Update refused**: {escape_md(base.update_refused, 1000)}"]
+    return lines
+
+
+def _noise_lines(report: Report) -> list[str]:
+    """``--repeats`` (flaky cases, spreads) and ``gate.mode: significant`` (the tests)."""
+    lines: list[str] = []
+    rep = report.repeats
+    if rep is not None:
+        flaky = ", ".join(f"`{escape_md(c.id)}`" for c in rep.flaky[:20])
+        more = f" … and {rep.n_flaky - 20} more" if rep.n_flaky > 20 else ""
+        lines += ["", f"**Repeats:** {rep.count} per case · flaky cases: {rep.n_flaky}"]
+        if flaky:
+            lines[-1] += f" ({flaky}{more})"
+    base = report.baseline
+    if base is not None and base.gate_mode == "significant":
+        bad = [t for t in base.tests if t.significant]
+        lines += [
+            "",
+            f"**gate.mode significant:** {len(base.tests)} tests (Holm), {len(bad)} significant"
+            + (
+                ": " + ", ".join(f"{escape_md(t.metric)} p={t.p_value:.3g}" for t in bad)
+                if bad
+                else ""
+            ),
+        ]
     return lines
 
 

@@ -436,3 +436,19 @@ def test_a_sharded_run_merged_sees_the_added_case(team: Team, tmp_path: Path) ->
     assert [c["id"] for c in base["added"]] == ["n3"] and base["regressions"] == []
     assert cli.main([*args, "--update-baseline", "--quiet"]) == 0
     assert team.stored()["_history"][-1]["added"] == ["n3"]
+
+
+def test_the_pr_comment_lists_new_and_changed_cases(team: Team) -> None:
+    from ragspine_action.report.model import Report
+    from ragspine_action.report.render_markdown import render_markdown
+
+    assert team.run() == 0
+    team.cases.append(NEW_CASE)
+    team.outcomes.append(NEW_OUTCOME_WRONG)
+    team.case("n2")["tags"] = {"scope": "ELSEWHERE"}
+    assert team.run("--k", "1,3") == 0
+    body = render_markdown(Report.model_validate(team.report()))
+    assert "**New cases** (1: shown, not gated on their first run)" in body
+    assert "- `n3` numeric_accuracy **fail**" in body
+    assert "**Changed cases** (1)" in body and "- `n2`: tags" in body
+    assert "not measured (warning)" in body  # hit@10 and friends
