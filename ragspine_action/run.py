@@ -325,6 +325,7 @@ def _gate_baseline(config: RunConfig, suites: list[SuiteValues], now: str) -> _B
                     tool_version=__version__,
                     stale=stale,
                     significant=config.gate_mode == "significant",
+                    tested=lambda metric: _gated(config, metric),
                 )
             except BaselineUpdateError as exc:
                 # A refused update is a regression: the table and the report still tell why.

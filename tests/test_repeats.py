@@ -229,3 +229,16 @@ def test_the_pr_comment_shows_the_flaky_cases_and_the_tests(runs: Runs) -> None:
     body = render_markdown(Report.model_validate(runs.report()))
     assert "**Repeats:** 3 per case · flaky cases: 2 (`n1`, `n2`)" in body
     assert "**gate.mode significant:**" in body and "numeric\\_accuracy p=" in body
+
+
+def test_significant_mode_never_calls_an_ungated_drop_noise(runs: Runs, tmp_path: Path) -> None:
+    config = tmp_path / "ragspine-eval.yml"
+    config.write_text("gate:\n  mode: significant\n  metrics: [numeric_accuracy]\n")
+    assert runs.run(_repeated([GOOD, GOOD, GOOD]), "--config", str(config)) == 0
+    unclear = [dict(o, clarification="none") if o["id"] == "c1" else o for o in GOOD]
+    noisy = _repeated([GOOD, _wrong(unclear, "n1"), unclear])  # c1 is ungated
+    assert runs.run(noisy, "--config", str(config)) == 0  # neither gate nor noise fails
+    assert runs.run(noisy, "--config", str(config), "--update-baseline") == 1
+    assert "clarification_appropriateness" in runs.report()["baseline"]["update_refused"]
+    only_noise = _repeated([GOOD, _wrong(GOOD, "n1"), GOOD])
+    assert runs.run(only_noise, "--config", str(config), "--update-baseline") == 0

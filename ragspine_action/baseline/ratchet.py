@@ -779,6 +779,7 @@ def apply_update(
     tool_version: str,
     stale: bool = False,
     significant: bool = False,
+    tested: Callable[[str], bool] | None = None,
 ) -> tuple[BaselineFile, list[Lowering], str]:
     """The baseline after recording ``values``; never lower anything without ``lower_reason``.
 
@@ -788,7 +789,9 @@ def apply_update(
     removed from the golden set are recorded without lowering anything, in ``_history``.
     With ``significant`` (gate.mode significant) only a significant drop (the
     comparison failed) or a dropped metric or protection refuses; changes the test calls
-    noise are recorded, and listed in ``_history``.
+    noise are recorded, and listed in ``_history``. ``tested`` says which metrics the
+    significance tests judged (the gated ones); any other lowering refuses as in exact
+    mode (rank changes count with the gates when every metric is gated).
 
     Returns the new file, the lowered aggregates and the status (created/updated).
     """
@@ -810,7 +813,12 @@ def apply_update(
         unchanged = [values.ids[i] for i in np.flatnonzero(diff.common).tolist()]
     items = entry_lowerings(old, new_entry, unchanged)
     failed = comparison is not None and comparison.failed
-    blocking = [i for i in items if i.structural or failed] if significant else items
+    judged = tested or (lambda metric: True)
+    blocking = (
+        [i for i in items if i.structural or failed or not judged(i.metric)]
+        if significant
+        else items
+    )
     if blocking and not lower_reason:
         raise _refusal(values.key, blocking)
     if diff is not None and (diff.added or diff.removed or diff.changed):
