@@ -5,7 +5,8 @@ RAGSpine scores a narrative answer against the text of the document the case exp
 from ``--reference-texts`` (config ``reference_texts:``), either
 
 - a directory with one UTF-8 file per document, named as the document (``REG_WATCH_HK.pptx``)
-  or with ``.txt``/``.md`` appended (``REG_WATCH_HK.pptx.txt``); or
+  or with ``.txt``/``.md`` appended (``REG_WATCH_HK.pptx.txt``); a doc without a text of
+  its own name is looked up by its stem (``REG_WATCH_HK.txt``); or
 - a JSON file holding one object ``{doc: text}`` (what ``json.dump(reference_texts)``
   writes in RAGSpine); a value may also be a list of passages, and the answer is then
   measured against the passage it recalls best.

@@ -87,6 +87,11 @@ def test_reference_answer_wins_and_composites_need_one() -> None:
         ("渠道调整",),
     )
     assert reference_for(_narrative("OTHER.pptx"), texts) is None
+    by_stem = {"HK": ("香港收入下降。",)}  # a file HK.txt serves the doc HK.pptx
+    assert reference_for(_narrative("HK.pptx"), by_stem) == (
+        "reference text of HK.pptx",
+        by_stem["HK"],
+    )
     assert reference_for(_narrative(), {"HK.pptx": ("  ",)}) is None
     composite = GoldenCase.model_validate(
         {

@@ -42,9 +42,12 @@ def reference_for(
     if is_narrative(case) and exp.reference_answer is not None:
         return "reference_answer", (exp.reference_answer,)
     if case.case_type == "narrative" and exp.narrative_doc is not None:
-        passages = tuple(p for p in reference_texts.get(exp.narrative_doc, ()) if p.strip())
+        doc = exp.narrative_doc
+        # ``HK_QBR.pptx`` is found as itself, else by its stem (a file ``HK_QBR.txt``)
+        found = reference_texts.get(doc) or reference_texts.get(doc.rsplit(".", 1)[0], ())
+        passages = tuple(p for p in found if p.strip())
         if passages:
-            return f"reference text of {exp.narrative_doc}", passages
+            return f"reference text of {doc}", passages
     return None
 
 
