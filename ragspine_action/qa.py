@@ -61,6 +61,7 @@ __all__ = [
     "failure_models",
     "gate_metric",
     "qa_warnings",
+    "unreferenced_narratives",
 ]
 
 _FAILURE_FIELDS: set[str] = set(Failure.model_fields)
@@ -341,3 +342,30 @@ def qa_warnings(qa: QASection, *, system: str, max_error_rate: float) -> tuple[l
             f"{max_error_rate:.1%}: the service failed, this is not a quality verdict"
         )
     return warnings, service_failed
+
+
+def unreferenced_narratives(qa: QASection) -> list[str]:
+    """The warning for narrative cases answer_accuracy could not measure (no
+    ``reference_answer``, no reference text for their ``narrative_doc``), or none.
+
+    They are left out of the gate (not passed on an empty reference, as RAGSpine does), so
+    a run that measures none of them says so instead of showing a gate that gates nothing.
+    """
+    names = metric_names(normalise_ks(qa.retrieval.k)) if qa.retrieval is not None else []
+    table = as_case_table(qa.cases, list(qa.metrics), names)
+    if "answer_accuracy" not in table.gate_names:
+        return []
+    column = table.gate_column("answer_accuracy")
+    ids = [
+        table.ids[i]
+        for i, kind in enumerate(table.case_types)
+        if kind == "narrative" and column[i] < 0
+    ]
+    if not ids:
+        return []
+    shown = ", ".join(ids[:5]) + (", …" if len(ids) > 5 else "")
+    return [
+        f"answer_accuracy did not measure {len(ids)} narrative cases ({shown}): they have no "
+        "reference_answer and no reference text for their narrative_doc; give "
+        "--reference-texts DIR (one text file per narrative_doc) to measure them"
+    ]

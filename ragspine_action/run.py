@@ -55,7 +55,14 @@ from .golden.load import GoldenSet, golden_set_from_cases, load_golden_set
 from .golden.models import GoldenCase
 from .jsonio import check_size
 from .perf import gc_paused
-from .qa import QASettings, assemble_qa, evaluate_qa, failure_models, qa_warnings
+from .qa import (
+    QASettings,
+    assemble_qa,
+    evaluate_qa,
+    failure_models,
+    qa_warnings,
+    unreferenced_narratives,
+)
 from .repeats import collect_repeats, repeated_suite_values, repeats_section, saved_outcomes
 from .report.model import (
     BaselineSection,
@@ -560,6 +567,7 @@ def _run(config: RunConfig, now: datetime | None) -> RunResult:
             warnings += [prefix + w for w in qa_warns]
             if service_failed:
                 exit_code = EXIT_ERROR
+        warnings += unreferenced_narratives(qa)
         if len(sections) > 1:
             values = repeated_suite_values(sections, config.protected_k, golden_digests(config))
             repeats = repeats_section(sections, values)
