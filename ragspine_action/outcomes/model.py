@@ -8,7 +8,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_valida
 
 from ..golden.models import ClarificationMode, SourceRef
 
-__all__ = ["RAGSPINE_FIELD_NAMES", "Outcome", "error_outcome"]
+__all__ = ["KNOWN_FIELDS", "RAGSPINE_FIELD_NAMES", "Outcome", "error_outcome"]
 
 # RAGSpine's ``CaseOutcome`` spells five fields differently; a file of its outcomes (one
 # ``dataclasses.asdict`` per line) loads as it is. Its diagnostic fields (``route``,
@@ -21,6 +21,10 @@ RAGSPINE_FIELD_NAMES: Final[dict[str, str]] = {
     "found_source": "source",
     "retrieved_context": "contexts",
 }
+
+
+# RAGSpine's CaseOutcome fields that carry nothing a gate reads (diagnostics).
+_RAGSPINE_DIAGNOSTICS: Final = ("route", "tool_statuses")
 
 
 def _source_from_str(value: Any) -> Any:
@@ -91,6 +95,13 @@ class Outcome(BaseModel):
     def ranked_docs(self) -> list[str]:
         """Retrieved doc ids in rank order, deduplicated (first occurrence keeps its rank)."""
         return list(dict.fromkeys(s.doc for s in self.sources))
+
+
+KNOWN_FIELDS: Final[frozenset[str]] = frozenset(
+    (*Outcome.model_fields, *RAGSPINE_FIELD_NAMES, *_RAGSPINE_DIAGNOSTICS)
+)
+"""Every key an outcome may carry that is part of a contract (SPEC §5 or RAGSpine's
+``CaseOutcome``): what a check for "this file does not speak the contract" counts as known."""
 
 
 def _refused_when_out_of_scope(data: Any) -> Any:

@@ -152,3 +152,16 @@ def test_duplicate_ids_across_both_spellings_are_errors(tmp_path: Path) -> None:
     path = _write(tmp_path, {"id": "a"}, {"case_id": "a"})
     with pytest.raises(InputError, match="duplicate id"):
         load_outcomes(path)
+
+
+def test_every_field_of_a_case_outcome_dump_is_a_known_field() -> None:
+    """A contract check must not call RAGSpine's own field names unknown."""
+    from ragspine_action.outcomes.model import KNOWN_FIELDS
+
+    ragspine = {
+        "case_id", "clarification_mode", "answer", "found_value", "found_unit",
+        "found_source", "refused", "sources", "tool_statuses", "route",
+        "narrative_answer", "retrieved_context",
+    }  # fmt: skip
+    assert ragspine <= KNOWN_FIELDS
+    assert {"id", "answer", "clarification", "contexts", "error", "latency_ms"} <= KNOWN_FIELDS
