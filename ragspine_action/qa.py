@@ -89,7 +89,12 @@ def gate_metric(
 ) -> GateMetric:
     rate = 1.0 if total == 0 else passed / total
     return GateMetric.model_construct(
-        total=total, passed=passed, pass_rate=rate, failures=failures, by_tag=by_tag
+        total=total,
+        passed=passed,
+        pass_rate=rate,
+        applicable=total > 0,
+        failures=failures,
+        by_tag=by_tag,
     )
 
 

@@ -88,11 +88,16 @@ class TagCount(_Model):
 
 
 class GateMetric(_Model):
-    """One gate over the cases it applies to; ``pass_rate`` is 1.0 when ``total`` is 0."""
+    """One gate over the cases it applies to.
+
+    ``pass_rate`` is 1.0 when ``total`` is 0 (RAGSpine's rule), and ``applicable`` is then
+    false, so that nobody reads "gated nothing" as "passed everything".
+    """
 
     total: int
     passed: int
     pass_rate: float
+    applicable: bool = True
     failures: list[Failure] = []
     by_tag: dict[str, dict[str, TagCount]] = {}
 

@@ -21,6 +21,7 @@ from .render_terminal import (
     fmt_delta,
     fmt_value,
     metric_rows,
+    not_applicable,
     qa_current_metrics,
 )
 
@@ -184,7 +185,9 @@ def _qa_tables(report: Report) -> list[str]:
     counts = {name: f"{m.passed}/{m.total}" for name, m in qa.metrics.items()}
     rows = [
         _md_row(f"`{r.metric}`", r, counts)
-        for r in metric_rows(qa.mode, qa_current_metrics(qa), report.baseline, report.floors)
+        for r in not_applicable(
+            metric_rows(qa.mode, qa_current_metrics(qa), report.baseline, report.floors), qa
+        )
     ]
     lines = [
         "",

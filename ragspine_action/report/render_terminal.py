@@ -16,9 +16,12 @@ __all__ = [
     "fmt_interval",
     "fmt_value",
     "metric_rows",
+    "not_applicable",
     "render_terminal",
     "repeats_lines",
 ]
+
+NOT_APPLICABLE = "n/a (0 cases)"
 
 
 def fmt_value(value: float | None) -> str:
@@ -143,6 +146,12 @@ def metric_rows(
     return rows
 
 
+def not_applicable(rows: list[MetricRow], qa: QASection) -> list[MetricRow]:
+    """Rows of gates that applied to no case show ``n/a (0 cases)``, not a 1.0 pass rate."""
+    empty = {name for name, m in qa.metrics.items() if m.total == 0}
+    return [r._replace(current=NOT_APPLICABLE, delta="—") if r.metric in empty else r for r in rows]
+
+
 def qa_current_metrics(qa: QASection) -> dict[str, float]:
     values = {name: m.pass_rate for name, m in qa.metrics.items()}
     if qa.retrieval is not None:
@@ -211,7 +220,7 @@ def render_terminal(report: Report) -> str:
         if report.repeats is not None:  # the mean over the repeats, and how many repeats
             current = {m: s.mean for m, s in report.repeats.metrics.items()}
             counts = {m: f"mean of {report.repeats.count}" for m in current}
-        rows = metric_rows(qa.mode, current, report.baseline, report.floors)
+        rows = not_applicable(metric_rows(qa.mode, current, report.baseline, report.floors), qa)
         table = _table_rows(rows, counts)
         lines.append(
             tabulate(

@@ -1,0 +1,93 @@
+"""Fabrication counts amounts, never periods: property tests in both directions."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ragspine_action.gates.fabrication import detect_fabricated_numbers
+
+YEARS = st.integers(1990, 2099).map(str)
+
+
+@st.composite
+def period(draw: st.DrawFn) -> str:
+    """One period token in any of the forms a refusal answer names periods with."""
+    year = draw(YEARS)
+    form = draw(st.integers(0, 8))
+    if form == 0:
+        return year
+    if form == 1:
+        return f"FY{year}"
+    if form == 2:
+        return f"FY{year}{draw(st.sampled_from(['H1', 'H2', 'Q1', 'Q4', ' H1']))}"
+    if form == 3:
+        return f"{year}{draw(st.sampled_from(['H1', 'H2', 'Q2', 'Q3', ' H2', ' Q1']))}"
+    if form == 4:
+        return f"{year}年"
+    if form == 5:
+        return f"{year}年{draw(st.sampled_from(['上半年', '下半年', '第1季度', '第三季度']))}"
+    if form == 6:
+        return f"{year}年{draw(st.integers(1, 12))}月"
+    if form == 7:
+        return f"{draw(st.sampled_from(['H1', 'Q2', 'Q4']))} {year}"
+    return f"{year}年{draw(st.integers(1, 6))}至{draw(st.integers(7, 12))}月"
+
+
+@st.composite
+def amount(draw: st.DrawFn) -> str:
+    """A number that is no period: thousands separators, decimals, a Chinese scale."""
+    whole = draw(st.integers(1, 999_999).filter(lambda n: not 1900 <= n <= 2099))
+    text = f"{whole:,}" if draw(st.booleans()) else str(whole)
+    if draw(st.booleans()):
+        text += f".{draw(st.integers(1, 99))}"
+    return text + draw(st.sampled_from(["", "", "万", "亿", "千万"]))
+
+
+PROSE = st.sampled_from(["", "The figure for ", "数据：", "No data for ", "（", "约 "])
+
+
+@settings(max_examples=400, deadline=None)
+@given(PROSE, period(), amount())
+def test_an_amount_next_to_a_period_is_counted(prefix: str, when: str, number: str) -> None:
+    # Right after 年 (2025年5亿) or separated by a space or words.
+    joiner = "" if when.endswith("年") and number[-1] in "万亿" else " was "
+    text = f"{prefix}{when}{joiner}{number}。"
+    assert detect_fabricated_numbers(text) == [number]
+
+
+@settings(max_examples=400, deadline=None)
+@given(PROSE, st.lists(period(), min_size=1, max_size=4), st.data())
+def test_lists_and_ranges_of_periods_are_not_numbers(
+    prefix: str, periods: list[str], data: st.DataObject
+) -> None:
+    joins = st.sampled_from([",", ", ", "，", "、", "-", "–", "/", " and ", " to ", "至"])
+    text = periods[0]
+    for nxt in periods[1:]:
+        text += data.draw(joins) + nxt
+    if data.draw(st.booleans()) and periods[-1][-4:].isdigit():
+        text += data.draw(st.sampled_from(["–", "-", "/"])) + periods[-1][-2:]  # 2024–25
+    assert detect_fabricated_numbers(f"{prefix}{text} is not in the knowledge base.") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "numbers"),
+    [
+        ("2025年5亿", ["5亿"]),
+        ("2025年12亿", ["12亿"]),
+        ("预计2025年上半年5亿，2026年约12.5亿", ["5亿", "12.5亿"]),
+        ("2024,2025", []),
+        ("2024-2025", []),
+        ("2024–25", []),
+        ("FY2024/25", []),
+        ("2023年、2024年均无披露", []),
+        ("2025年5月的数据未披露", []),
+        ("In 2024, 25 staff left", ["25"]),  # a count after a comma, not a range end
+        ("FY2024 and 2025H1 revenue was 1,200", ["1,200"]),
+        ("2025.5", ["2025.5"]),  # a decimal is no year
+        ("20251 items", ["20251"]),
+    ],
+)
+def test_hand_picked(text: str, numbers: list[str]) -> None:
+    assert detect_fabricated_numbers(text) == numbers
