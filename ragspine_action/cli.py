@@ -16,6 +16,7 @@ from . import __version__
 from .config import SYSTEMS, RunConfig, parse_k_list, parse_suites
 from .config_file import DEFAULT_CONFIG_NAME, load_config_file, overrides_from_file
 from .errors import EXIT_ERROR, ConfigError, RagspineError, format_error
+from .gates.judge import JUDGE_KINDS
 from .paths import BUNDLED_GOLDEN
 from .report.render_terminal import render_terminal
 from .report.write import write_report
@@ -73,6 +74,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--report", help="write the JSON report here")
     p.add_argument("--k", help="retrieval cut-offs (default 1,3,10)")
     p.add_argument("--protected-k", type=int, help="k for protected retrieval cases (default 3)")
+    p.add_argument(
+        "--judge", choices=JUDGE_KINDS, help="entailment judge of the groundedness gates (lexical)"
+    )
     p.add_argument("--faithfulness-threshold", type=float, help="lexical judge threshold (0.6)")
     p.add_argument("--answer-accuracy-threshold", type=float, help="token recall needed (0.6)")
     p.add_argument(
@@ -163,6 +167,7 @@ _SAME = {
     "lower_reason": "lower_reason",
     "report": "report",
     "protected_k": "protected_k",
+    "judge": "judge",
     "faithfulness_threshold": "faithfulness_threshold",
     "answer_accuracy_threshold": "answer_accuracy_threshold",
     "reference_texts": "reference_texts",

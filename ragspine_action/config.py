@@ -7,13 +7,16 @@ what is allowed.
 
 from __future__ import annotations
 
+import re
 import shlex
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal, get_args
 
 from .errors import ConfigError
+from .gates.claims import DEFAULT_META_PATTERNS
 from .gates.fabrication import DEFAULT_PERIOD_PATTERNS
+from .gates.judge import JUDGE_KINDS
 from .jsonio import DEFAULT_MAX_INPUT_BYTES
 from .paths import BUNDLED_BASELINE, BUNDLED_GOLDEN, BUNDLED_MANIFEST
 
@@ -53,6 +56,10 @@ class RunConfig:
     faithfulness_threshold: float = 0.6
     answer_accuracy_threshold: float = 0.6
     period_patterns: tuple[str, ...] = DEFAULT_PERIOD_PATTERNS
+    # The entailment judge of the groundedness gates, and the meta/template lines its
+    # claim extraction leaves out.
+    judge: str = "lexical"
+    meta_patterns: tuple[str, ...] = DEFAULT_META_PATTERNS
     bootstrap_resamples: int = 5000
     bootstrap_seed: int = 2026
     kb_dir: str | None = None
@@ -161,6 +168,13 @@ def validate_config(config: RunConfig) -> RunConfig:
     _check_rate("--answer-accuracy-threshold", config.answer_accuracy_threshold)
     _check_rate("--max-error-rate", config.max_error_rate)
     _check_gate(config)
+    if config.judge not in JUDGE_KINDS:
+        raise ConfigError(f"--judge: {config.judge!r} is not one of {', '.join(JUDGE_KINDS)}")
+    for pattern in config.meta_patterns:
+        try:
+            re.compile(pattern)
+        except re.error as exc:
+            raise ConfigError(f"judge.meta_patterns: {pattern!r} is not a regex ({exc})") from None
     return config
 
 

@@ -37,8 +37,11 @@ class RetrievalSettings(_Section):
 
 
 class JudgeSettings(_Section):
+    kind: str | None = None  # lexical (the default); checked against the judges there are
     faithfulness_threshold: Share | None = None
     answer_accuracy_threshold: Share | None = None
+    # Regexes of meta/template text that is not a claim (replace the defaults).
+    meta_patterns: list[str] | None = None
     # Also accepted at the top level (``reference_texts:``), where RAGSpine users look.
     reference_texts: str | None = None
 
@@ -199,6 +202,10 @@ def overrides_from_file(config: ConfigFile, path: str | os.PathLike[str]) -> dic
     for name in ("faithfulness_threshold", "answer_accuracy_threshold"):
         if (value := getattr(config.judge, name)) is not None:
             out[name] = value
+    if config.judge.kind is not None:
+        out["judge"] = config.judge.kind
+    if config.judge.meta_patterns is not None:
+        out["meta_patterns"] = tuple(config.judge.meta_patterns)
     if config.fabrication.period_patterns is not None:
         out["period_patterns"] = tuple(config.fabrication.period_patterns)
     h = config.http

@@ -124,6 +124,7 @@ class CaseScorer:
             outcome.ranked_docs(), case.relevance(), self._ks, settings.relevance_level
         )
         results: dict[str, bool] = {}
+        evidence: dict[str, Any] | None = None
         error = outcome.error
         for gate, name in self._gates:
             if not gate.applies(case):
@@ -134,6 +135,10 @@ class CaseScorer:
             else:
                 check = gate.check(case, outcome, settings.gates)
                 ok = check.passed
+                if check.evidence is not None:
+                    if evidence is None:
+                        evidence = {}
+                    evidence[name] = check.evidence
                 if not ok:
                     self.failures[name].append((case.id, check.expected, check.actual))
             results[name] = ok
@@ -163,6 +168,7 @@ class CaseScorer:
                 settings.protected_k,
                 has_relevant=not retrieval.excluded,
             ),
+            evidence,
         )
 
 

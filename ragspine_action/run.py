@@ -50,7 +50,7 @@ from .extraction import (
     pairs_from_paths,
     score_fixtures,
 )
-from .gates import GateSettings, LexicalJudge
+from .gates import GateSettings, make_judge
 from .golden.load import GoldenSet, golden_set_from_cases, load_golden_set
 from .golden.models import GoldenCase
 from .jsonio import check_size
@@ -441,9 +441,10 @@ def qa_settings(config: RunConfig) -> QASettings:
     """The scoring settings the config asks for (thresholds, periods, ks, reference texts)."""
     return QASettings(
         gates=GateSettings(
-            judge=LexicalJudge(config.faithfulness_threshold),
+            judge=make_judge(config.judge, threshold=config.faithfulness_threshold),
             answer_accuracy_threshold=config.answer_accuracy_threshold,
             period_patterns=config.period_patterns,
+            meta_patterns=config.meta_patterns,
             reference_texts=_reference_texts(config),
         ),
         ks=config.ks,

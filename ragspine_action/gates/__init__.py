@@ -5,25 +5,43 @@ from __future__ import annotations
 from .answer_accuracy import AnswerAccuracy, reference_for, token_recall
 from .base import Check, Gate, GateSettings
 from .citation import CitationValidity
+from .claims import DEFAULT_META_PATTERNS, Claim, extract_claims
 from .clarification import ClarificationAppropriateness
 from .fabrication import DEFAULT_PERIOD_PATTERNS, detect_fabricated_numbers
 from .faithfulness import Faithfulness
-from .judge import Judge, LexicalJudge, content_tokens, split_claims, tokenize
+from .judge import (
+    JUDGE_KINDS,
+    ClaimVerdict,
+    Judge,
+    LexicalJudge,
+    ReferenceVerdict,
+    content_tokens,
+    make_judge,
+    split_claims,
+    tokenize,
+)
 from .numeric import NumericAccuracy
 from .refusal import RefusalAppropriateness
 
 __all__ = [
+    "DEFAULT_META_PATTERNS",
     "DEFAULT_PERIOD_PATTERNS",
     "GATES",
     "GATE_NAMES",
+    "JUDGE_KINDS",
     "Check",
+    "Claim",
+    "ClaimVerdict",
     "Gate",
     "GateSettings",
     "Judge",
     "LexicalJudge",
+    "ReferenceVerdict",
     "content_tokens",
     "detect_fabricated_numbers",
+    "extract_claims",
     "gates_for",
+    "make_judge",
     "reference_for",
     "split_claims",
     "token_recall",

@@ -8,6 +8,11 @@ the gate instead of passing against an empty reference.
 A reference text may come as several passages (the reference system's documents have
 sections): the answer is measured against the passage it recalls best. One passage, the
 RAGSpine case, is the whole text.
+
+The judge's ``judge_reference`` measures it: the recall, and the same number and negation
+rules as faithfulness for every reference sentence the answer addresses (a wrong number or
+a flipped negation fails however many words are shared). Its per-sentence verdicts are the
+case's evidence.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from collections.abc import Mapping
 
 from ..golden.models import GoldenCase
 from ..outcomes.model import Outcome
-from .base import Check, GateSettings, is_narrative
+from .base import Check, GateSettings, is_narrative, judged_text
 from .judge import content_tokens
 
 NAME = "answer_accuracy"
@@ -66,8 +71,23 @@ class AnswerAccuracy:
         found = reference_for(case, self.reference_texts)
         assert found is not None
         origin, passages = found
-        answer = outcome.narrative_answer or outcome.answer
-        recall = max(token_recall(passage, answer) for passage in passages)
+        answer = judged_text(outcome)
         threshold = settings.answer_accuracy_threshold
+        verdict = max(
+            (settings.judge.judge_reference(p, answer, threshold) for p in passages),
+            key=lambda v: v.score,  # the passage the answer recalls best (first on a tie)
+        )
+        actual: dict[str, object] = {"recall": round(verdict.score, 4)}
+        problems = [
+            f"{v.claim}: {v.reason}"
+            for v in verdict.claims
+            if not v.supported and v.score >= threshold
+        ]
+        if problems:
+            actual["problems"] = problems
+        evidence = {
+            "score": round(verdict.score, 4),
+            "claims": [v.to_json() for v in verdict.claims],
+        }
         expected = {"min_recall": threshold, "reference": origin}
-        return Check(recall >= threshold, expected, {"recall": round(recall, 4)})
+        return Check(verdict.passed, expected, actual, evidence)

@@ -4,23 +4,29 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Protocol
 
 from ..golden.models import GoldenCase
 from ..outcomes.model import Outcome
+from .claims import DEFAULT_META_PATTERNS, Claim, extract_claims
 from .fabrication import DEFAULT_PERIOD_PATTERNS
 from .judge import Judge, LexicalJudge
 
-__all__ = ["Check", "Gate", "GateSettings", "is_narrative"]
+__all__ = ["Check", "Gate", "GateSettings", "answer_claims", "is_narrative", "judged_text"]
 
 
 @dataclass(frozen=True)
 class Check:
-    """One gate's verdict on one case, with what was expected and what came back."""
+    """One gate's verdict on one case, with what was expected and what came back.
+
+    ``evidence``: what a judge saw (claims, verdicts, matched sentences), for the report.
+    """
 
     passed: bool
     expected: Any = None
     actual: Any = None
+    evidence: Any = None
 
 
 @dataclass(frozen=True)
@@ -35,6 +41,7 @@ class GateSettings:
     judge: Judge = field(default_factory=LexicalJudge)
     answer_accuracy_threshold: float = 0.6
     period_patterns: tuple[str, ...] = DEFAULT_PERIOD_PATTERNS
+    meta_patterns: tuple[str, ...] = DEFAULT_META_PATTERNS
     reference_texts: Mapping[str, tuple[str, ...]] = field(default_factory=dict, hash=False)
 
 
@@ -50,3 +57,48 @@ class Gate(Protocol):
 
 def is_narrative(case: GoldenCase) -> bool:
     return case.case_type in ("narrative", "composite")
+
+
+def judged_text(outcome: Outcome) -> str:
+    """The text the groundedness gates judge: RAGSpine's ``narrative_answer`` when the
+    outcome has one, else ``answer``."""
+    return outcome.narrative_answer if outcome.narrative_answer else outcome.answer
+
+
+@lru_cache(maxsize=4)
+def _claims(
+    text: str,
+    sources: tuple[str, ...],
+    question: str,
+    value: float | None,
+    unit: str | None,
+    meta_patterns: tuple[str, ...],
+    period_patterns: tuple[str, ...],
+) -> tuple[Claim, ...]:
+    return tuple(
+        extract_claims(
+            text,
+            sources=sources,
+            question=question,
+            value=value,
+            unit=unit,
+            meta_patterns=meta_patterns,
+            period_patterns=period_patterns,
+        )
+    )
+
+
+def answer_claims(case: GoldenCase, outcome: Outcome, settings: GateSettings) -> tuple[Claim, ...]:
+    """The claims of the outcome's judged text (extracted once per case for both gates)."""
+    cited = [s.doc for s in outcome.sources]
+    if outcome.source is not None:
+        cited.append(outcome.source.doc)
+    return _claims(
+        judged_text(outcome),
+        tuple(cited),
+        case.question,
+        outcome.value,
+        outcome.unit,
+        settings.meta_patterns,
+        settings.period_patterns,
+    )

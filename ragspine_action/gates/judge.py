@@ -1,8 +1,26 @@
 """Entailment judges for groundedness: is a claim supported by the retrieved contexts?
 
-The default judge is lexical (SPEC §2): a claim is entailed when the share of its content
-tokens that occur in the contexts reaches a threshold. It is deterministic and needs no
-model; stronger judges (NLI, LLM) plug in through the ``Judge`` protocol.
+A judge sits behind the ``Judge`` protocol (the entailment-judge seam): per claim a
+verdict, a score and the context sentence it matched (the evidence a reader needs to see
+why). Claims come from ``claims.extract_claims``, so every judge sees the same claims.
+
+The default judge is lexical (SPEC §2, §10): offline, deterministic, no model. A claim is
+supported when
+
+1. the share of its content words found in the contexts reaches the threshold (default
+   0.6; a word also matches its plural/tense variants: supports ~ support ~ supported),
+2. every number in it occurs in the contexts, compared as values (1,702 = 1702 = 1702.0,
+   40% = 40 %, full-width digits, 5亿 = 500,000,000, 三年 = 3年, twice = 2), and
+3. its polarity agrees with the context clause it matches best: a negation (not, no,
+   never, without, 不, 没有, 未, 并非, 无 …) or a direction word (rose/fell, 增长/下降,
+   allowed/blocked) on one side and not the other is a contradiction.
+
+answer_accuracy (``judge_reference``) applies the same rules with the roles turned round:
+the reference answer's sentences are the claims and the answer is the context, so a
+wrong number or a flipped negation fails even when most words are shared.
+
+Context texts are prepared once per distinct text (cached), so a passage that many cases
+retrieve is tokenised once.
 """
 
 from __future__ import annotations
@@ -10,184 +28,502 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from decimal import Decimal
+from functools import lru_cache
+from typing import Any, NamedTuple, Protocol
+
+from .claims import STOPWORDS, TOKEN, extract_claims, has_content, tokenize
+from .numerals import NUMBER_WORDS, cjk_numerals, fold, number_forms, number_mentions
 
 __all__ = [
+    "JUDGE_KINDS",
+    "ClaimVerdict",
     "Judge",
     "LexicalJudge",
+    "ReferenceVerdict",
     "content_tokens",
+    "make_judge",
     "split_claims",
     "tokenize",
 ]
 
-# ASCII word runs, or one CJK character (unified ideographs, extension A, compatibility).
-_TOKEN = re.compile(r"[A-Za-z0-9]+|[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-# Bracketed citations ([1], [handbook.md], 【deck · p3】) and citation trailers are not claims.
-_INDEX_MARKER = re.compile(r"\[[^\[\]\n]{0,200}\]|【[^【】\n]{0,200}】")
-_CITATION_TRAILER = re.compile(
-    r"^\s*[\(\[（【]?\s*(sources?|citations?|references?|refs?|来源|出处|资料来源|引用)\s*[:：]",
+# English negation cues (as tokens: "don't" is "don" + "t").
+_NEGATION_WORDS = frozenset(
+    ["not", "no", "never", "without", "nor", "neither", "none", "nobody", "nothing", "cannot", "t"]
+)
+# Chinese negation, minus the words that only look like one (不同, 未来, 非常, 无论 …).
+_CJK_NEGATION = re.compile(
+    r"并非|并不|从未|从不|毫无|绝不|没有|没|"
+    r"不(?!仅|断|同|少|过|久|良|错|论|管|但|如|然|止|足以)|未(?!来|必|知)|无(?!论|疑|限)|非(?!常|寿)|勿"
+)
+_CJK_NEGATION_CHARS = frozenset("不没未无非勿毫")
+# Direction words: a claim that says the opposite direction of its context contradicts it.
+_DIRECTIONS: dict[str, frozenset[str]] = {
+    "up": frozenset(
+        [
+            "increase",
+            "increased",
+            "increases",
+            "increasing",
+            "rise",
+            "rises",
+            "rose",
+            "risen",
+            "rising",
+            "grew",
+            "grow",
+            "grows",
+            "growing",
+            "growth",
+            "higher",
+            "improve",
+            "improved",
+            "improves",
+            "improving",
+            "gain",
+            "gained",
+            "gains",
+            "expand",
+            "expanded",
+            "expands",
+            "widened",
+        ]
+    ),
+    "down": frozenset(
+        [
+            "decrease",
+            "decreased",
+            "decreases",
+            "decreasing",
+            "decline",
+            "declined",
+            "declines",
+            "declining",
+            "fall",
+            "falls",
+            "fell",
+            "fallen",
+            "falling",
+            "drop",
+            "dropped",
+            "drops",
+            "dropping",
+            "lower",
+            "lowered",
+            "reduce",
+            "reduced",
+            "reduces",
+            "reduction",
+            "shrink",
+            "shrank",
+            "shrunk",
+            "contracted",
+            "narrowed",
+            "deteriorated",
+            "worsened",
+            "weaker",
+        ]
+    ),
+    "allow": frozenset(["allowed", "allow", "allows", "permitted", "permit", "permits"]),
+    "forbid": frozenset(
+        [
+            "blocked",
+            "block",
+            "blocks",
+            "prohibited",
+            "prohibit",
+            "prohibits",
+            "forbidden",
+            "forbid",
+            "banned",
+            "ban",
+            "disallowed",
+        ]
+    ),
+    "longer": frozenset(
+        ["extend", "extended", "extends", "extending", "lengthen", "lengthened", "longer"]
+    ),
+    "shorter": frozenset(["shorten", "shortened", "shortens", "shortening", "shorter"]),
+}
+_CJK_DIRECTIONS: dict[str, re.Pattern[str]] = {
+    "up": re.compile(r"增长|上升|提高|增加|上涨|扩大|改善|提升|增至|升至|走高|翻倍|翻番"),
+    "down": re.compile(r"下降|减少|降低|下跌|收缩|缩小|降至|下滑|减至|恶化|走低"),
+    "allow": re.compile(r"(?<!不)允许|准许|(?<!不)可以"),
+    "forbid": re.compile(r"禁止|不得|不允许|不准|不可以"),
+    "longer": re.compile(r"延长|拉长"),
+    "shorter": re.compile(r"缩短"),
+}
+_OPPOSITE = {
+    "up": "down",
+    "down": "up",
+    "allow": "forbid",
+    "forbid": "allow",
+    "longer": "shorter",
+    "shorter": "longer",
+}
+_DIRECTION_WORDS = frozenset().union(*_DIRECTIONS.values())
+_CJK_CUE_CHARS = frozenset("增降升减提跌缩扩涨滑禁允准恶改走翻延拉") | _CJK_NEGATION_CHARS
+_CUE_TOKENS = _NEGATION_WORDS | _DIRECTION_WORDS | _CJK_CUE_CHARS
+_NOT_OVERLAP = _NEGATION_WORDS | _CJK_NEGATION_CHARS  # cues say nothing about the topic
+_NUMBER_WORDS = frozenset(NUMBER_WORDS)
+
+# Clauses: the unit negation and direction are compared on.
+_CLAUSE = re.compile(
+    r"[，；：]|[,;:]\s+|\s+(?:and|but|while|whereas|however|although|though)\s+|但是|然而|但",
     re.IGNORECASE,
 )
-# A full stop ends a sentence only before whitespace, so "Deck_2025.pptx" stays whole.
-_SENTENCE_END = re.compile(r"(?<=[。！？；])|(?<=[.!?;])\s+|\n+")
-# The same cut without CJK punctuation, 3× faster than the look-behinds: mark each
-# break with a newline, then split on newlines (empty pieces are no claims either way).
 _CJK_SENTENCE_END = re.compile(r"[。！？；]")
+_SENTENCE_END = re.compile(r"(?<=[。！？；])|(?<=[.!?;])\s+|\n+")
 _SENTENCE_BREAK = re.compile(r"([.!?;])\s+")
-
-# What a citation trailer legitimately holds: file names, locators like slide=5,row=2, dots.
-_CITATION_PARTS = re.compile(
-    r"[^\s,;，；()（）\[\]]+\.[A-Za-z]{2,5}\b|\w+=\w+|[·•|,;，；()（）\[\]]"
-)
-
-_STOPWORDS = frozenset(
-    [
-        "a",
-        "an",
-        "the",
-        "and",
-        "or",
-        "but",
-        "of",
-        "to",
-        "in",
-        "on",
-        "at",
-        "for",
-        "by",
-        "with",
-        "from",
-        "as",
-        "is",
-        "are",
-        "was",
-        "were",
-        "be",
-        "been",
-        "being",
-        "it",
-        "its",
-        "this",
-        "that",
-        "these",
-        "those",
-        "there",
-        "here",
-        "what",
-        "which",
-        "who",
-        "whom",
-        "whose",
-        "how",
-        "why",
-        "when",
-        "where",
-        "do",
-        "does",
-        "did",
-        "has",
-        "have",
-        "had",
-        "not",
-        "no",
-        "so",
-        "than",
-        "then",
-        "too",
-        "very",
-        "can",
-        "could",
-        "should",
-        "would",
-        "will",
-        "may",
-        "might",
-        "must",
-        "shall",
-        "i",
-        "we",
-        "you",
-        "he",
-        "she",
-        "they",
-        "them",
-        "our",
-        "your",
-        "their",
-        "my",
-        "me",
-        "us",
-        "his",
-        "her",
-    ]
-)
-
-
-def tokenize(text: str) -> list[str]:
-    """Lower-cased ASCII word runs and single CJK characters, in order."""
-    return _TOKEN.findall(text.lower())
+_DIGIT = re.compile(r"\d|[０-９]")
 
 
 def content_tokens(text: str) -> list[str]:
     """Tokens that carry content: English stop words dropped, CJK characters kept."""
-    return [t for t in tokenize(text) if t not in _STOPWORDS]
-
-
-def _has_content(text: str) -> bool:
-    """Whether any token is a content token (stops at the first one, unlike content_tokens)."""
-    return any(m.group() not in _STOPWORDS for m in _TOKEN.finditer(text.lower()))
-
-
-def _sentences(answer: str) -> list[str]:
-    if _CJK_SENTENCE_END.search(answer) is not None:
-        return _SENTENCE_END.split(answer)
-    return _SENTENCE_BREAK.sub("\\1\n", answer).split("\n")
+    return [t for t in tokenize(text) if t not in STOPWORDS]
 
 
 def split_claims(answer: str, cited_docs: Iterable[str] = ()) -> list[str]:
-    """Sentences of an answer that assert something (citations and markers removed).
+    """The claim texts of ``answer`` (``extract_claims`` without question or value)."""
+    return [c.text for c in extract_claims(answer, sources=cited_docs)]
 
-    ``cited_docs`` are the outcome's source names: after "Source:" they are citation, not
-    claim, even without a file extension; any other text hidden there is a claim.
-    """
-    names = sorted({d for d in cited_docs if d}, key=len, reverse=True)
-    claims: list[str] = []
-    for piece in _sentences(answer):
-        trailer = _CITATION_TRAILER.match(piece)
-        if trailer:
-            rest = piece[trailer.end() :]
-            for name in names:
-                rest = rest.replace(name, " ")
-            piece = _CITATION_PARTS.sub(" ", rest)
-        sentence = _INDEX_MARKER.sub(" ", piece).strip()
-        if sentence and _has_content(sentence):
-            claims.append(sentence)
-    return claims
+
+def _split_sentences(text: str) -> list[str]:
+    """Sentences of a context (or an answer). Plain ASCII prose is cut with str.replace,
+    several times faster than a pattern; anything else by the pattern."""
+    if text.isascii() and "\t" not in text and "  " not in text:
+        for mark in ".!?;":
+            text = text.replace(mark + " ", mark + "\n")
+        pieces = text.split("\n")
+    elif _CJK_SENTENCE_END.search(text) is not None:
+        pieces = _SENTENCE_END.split(text)
+    else:
+        pieces = _SENTENCE_BREAK.sub("\\1\n", text).split("\n")
+    return [p.strip() for p in pieces if p and not p.isspace()]
+
+
+class ClaimVerdict(NamedTuple):
+    """A judge's verdict on one claim: why it is (un)supported, in a reader's terms."""
+
+    claim: str
+    supported: bool
+    score: float
+    matched: str | None = None  # the context sentence the claim matched best
+    reason: str | None = None  # why it is unsupported
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "claim": self.claim,
+            "verdict": "supported" if self.supported else "unsupported",
+            "score": round(self.score, 4),
+        }
+        if self.matched is not None:
+            out["matched"] = self.matched
+        if self.reason is not None:
+            out["reason"] = self.reason
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class ReferenceVerdict:
+    """answer_accuracy: the answer's recall of the reference, and each reference sentence's
+    verdict against the answer (its numbers and polarity)."""
+
+    passed: bool
+    score: float
+    claims: list[ClaimVerdict]
 
 
 class Judge(Protocol):
-    """Decides whether claims are supported by the contexts.
+    """The entailment-judge seam: what a stronger judge (NLI, LLM) implements.
 
-    ``unsupported`` judges all claims of one answer at once, so a judge can prepare the
-    contexts once (the lexical judge builds their vocabulary once per answer).
+    ``judge_claims`` gets all claims of one answer at once (from ``extract_claims``), so a
+    judge can prepare the contexts once or batch its requests; per claim it returns a
+    verdict, a score and the evidence it matched. ``judge_reference`` is answer_accuracy:
+    the reference's sentences judged against the answer.
     """
 
     @property
     def name(self) -> str: ...
 
-    def entailed(self, claim: str, contexts: Sequence[str]) -> bool: ...
+    def judge_claims(
+        self, claims: Sequence[str], contexts: Sequence[str]
+    ) -> list[ClaimVerdict]: ...
 
-    def unsupported(self, claims: Sequence[str], contexts: Sequence[str]) -> list[str]: ...
+    def judge_reference(
+        self, reference: str, answer: str, threshold: float
+    ) -> ReferenceVerdict: ...
+
+    def entailed(self, claim: str, contexts: Sequence[str]) -> bool:
+        """One claim, yes or no (RAGSpine's ``entails`` seam)."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class _Clause:
+    tokens: frozenset[str]
+    negated: bool
+    directions: frozenset[str]
+    sentence: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Passage:
+    """One context text, prepared once: sentences with their token sets, the vocabulary,
+    and whether any negation or direction word occurs (if none, no clause work)."""
+
+    text: str
+    sentences: tuple[str, ...]
+    sentence_tokens: tuple[frozenset[str], ...]
+    vocab: frozenset[str]
+    cued: bool
+
+
+@lru_cache(maxsize=8192)
+def _passage(text: str) -> _Passage:
+    sentences = tuple(_split_sentences(text))
+    tokens = tuple(frozenset(TOKEN.findall(s.lower())) for s in sentences)
+    vocab = frozenset().union(*tokens) if tokens else frozenset()
+    if not text.isascii():  # Chinese words are pairs of characters: keep the pairs too
+        vocab = vocab | frozenset(_cjk_pairs(text))
+    return _Passage(text, sentences, tokens, vocab, not _CUE_TOKENS.isdisjoint(vocab))
+
+
+_CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]{2,}")
+_CJK_ISOLATED = re.compile(
+    r"(?<![\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff])[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
+    r"(?![\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff])"
+)
+
+
+def _cjk_pairs(text: str) -> list[str]:
+    return [run[i : i + 2] for run in _CJK_RUN.findall(text) for i in range(len(run) - 1)]
+
+
+def _cjk_found(text: str, vocab: frozenset[str]) -> tuple[int, int]:
+    """(found, total) over the claim's CJK characters that stand in a run of two or more.
+
+    A character counts as found only next to a neighbour it also has in the contexts
+    (its pair with the character before or after it): single characters are too common
+    to show that a Chinese claim was taken from its contexts (集团还将每年派发特别股息 has
+    most of its characters in a dividend passage, few of its words)."""
+    found = total = 0
+    for run in _CJK_RUN.findall(text):
+        pairs = [run[i : i + 2] in vocab for i in range(len(run) - 1)]
+        total += len(run)
+        found += sum(
+            1 for i in range(len(run)) if (i > 0 and pairs[i - 1]) or (i < len(pairs) and pairs[i])
+        )
+    return found, total
+
+
+@lru_cache(maxsize=8192)
+def _passage_numbers(text: str, vocab: frozenset[str]) -> frozenset[Decimal]:
+    return frozenset(number_forms(text, _NUMBER_WORDS.intersection(vocab)))
+
+
+def _negated(text: str, tokens: Iterable[str]) -> bool:
+    if not _NEGATION_WORDS.isdisjoint(tokens):
+        return True
+    return not text.isascii() and _CJK_NEGATION.search(text) is not None
+
+
+def _directions(text: str, tokens: frozenset[str]) -> frozenset[str]:
+    found = {name for name, words in _DIRECTIONS.items() if not words.isdisjoint(tokens)}
+    if not text.isascii():
+        found.update(name for name, pattern in _CJK_DIRECTIONS.items() if pattern.search(text))
+    return frozenset(found)
+
+
+def _clauses_of(text: str, sentence: int) -> list[_Clause]:
+    out: list[_Clause] = []
+    for piece in _CLAUSE.split(text):
+        raw = frozenset(TOKEN.findall(piece.lower()))
+        if not raw:
+            continue
+        out.append(
+            _Clause(
+                raw - STOPWORDS - _NOT_OVERLAP,
+                _negated(piece, raw),
+                _directions(piece, raw),
+                sentence,
+            )
+        )
+    return out
+
+
+@lru_cache(maxsize=8192)
+def _passage_clauses(text: str) -> tuple[_Clause, ...]:
+    passage = _passage(text)
+    return tuple(c for i, s in enumerate(passage.sentences) for c in _clauses_of(s, i))
+
+
+def _variants(token: str) -> tuple[str, ...]:
+    """Inflections a word may take in the other text (support ~ supports ~ supported)."""
+    if len(token) < 4 or not token.isalpha() or not token.isascii():
+        return ()
+    out = [token + "s", token + "es", token + "d", token + "ed"]
+    if token.endswith("s"):
+        out.append(token[:-1])
+    if token.endswith(("es", "ed")):
+        out.append(token[:-2])
+    if token.endswith("d"):
+        out.append(token[:-1])
+    if token.endswith("ing"):
+        out += [token[:-3], token[:-3] + "e"]
+    if token.endswith("e"):
+        out.append(token[:-1] + "ing")
+    return tuple(out)
+
+
+def _key(sentence: str) -> str:
+    """A sentence compared verbatim: whitespace runs as one space, no end punctuation."""
+    return " ".join(sentence.split()).rstrip(" .。!?！？;；")
+
+
+@lru_cache(maxsize=8192)
+def _sentence_keys(text: str) -> frozenset[str]:
+    return frozenset(_key(s) for s in _split_sentences(text))
+
+
+class _Contexts:
+    """The contexts of one judgement. Only the sentences are cut up front: a claim that
+    is a context sentence verbatim (extractive answers) is supported without more. The
+    vocabulary, numbers and clauses are built when a claim needs them."""
+
+    def __init__(self, contexts: Sequence[str], label: str = "the contexts") -> None:
+        self.label = label  # how a reason names them
+        self.texts = contexts
+        keys = [_sentence_keys(c) for c in contexts]
+        self.keys = keys[0] if len(keys) == 1 else frozenset().union(*keys)
+        self.passages: list[_Passage] = []
+        self.vocab: frozenset[str] = frozenset()
+        self.cued = self.paired = False
+        self._numbers: frozenset[Decimal] | None = None
+        self._clauses: list[tuple[_Clause, str]] | None = None
+
+    def verbatim(self, claim: str) -> bool:
+        return _key(claim) in self.keys
+
+    def analyse(self) -> _Contexts:
+        """Tokenise the contexts (once): vocabulary, sentence token sets, cue flags."""
+        if not self.passages and self.texts:
+            self.passages = [_passage(c) for c in self.texts]
+            if len(self.passages) == 1:
+                self.vocab = self.passages[0].vocab
+            else:
+                self.vocab = frozenset().union(*(p.vocab for p in self.passages))
+            self.cued = any(p.cued for p in self.passages)
+            self.paired = any(not p.text.isascii() for p in self.passages)
+        return self
+
+    def match(self, token: str) -> str | None:
+        """``token`` as it occurs in the contexts (itself or an inflection), or None."""
+        if token in self.vocab:
+            return token
+        for variant in _variants(token):
+            if variant in self.vocab:
+                return variant
+        return None
+
+    @property
+    def numbers(self) -> frozenset[Decimal]:
+        if self._numbers is None:
+            forms: set[Decimal] = set()
+            for p in self.passages:
+                forms |= _passage_numbers(p.text, p.vocab)
+            self._numbers = frozenset(forms)
+        return self._numbers
+
+    @property
+    def clauses(self) -> list[tuple[_Clause, str]]:
+        if self._clauses is None:
+            self._clauses = [
+                (clause, p.sentences[clause.sentence])
+                for p in self.passages
+                for clause in _passage_clauses(p.text)
+            ]
+        return self._clauses
+
+    def best_sentence(self, tokens: frozenset[str]) -> str | None:
+        best, best_overlap = None, 0
+        for p in self.passages:
+            for sentence, words in zip(p.sentences, p.sentence_tokens, strict=True):
+                overlap = len(tokens & words)
+                if overlap > best_overlap:
+                    best, best_overlap = sentence, overlap
+        return best
+
+
+def _claim_numbers(text: str, tokens: Iterable[str]) -> list[tuple[str, frozenset[Decimal]]]:
+    """Each number of a claim as (as written, its forms): every one must be found."""
+    folded = fold(text)
+    out = [(m.text, m.forms) for m in number_mentions(folded)] if _DIGIT.search(text) else []
+    if not folded.isascii():
+        out += [(written, frozenset({Decimal(n)})) for written, n in cjk_numerals(folded)]
+    out += [(t, frozenset({Decimal(NUMBER_WORDS[t])})) for t in _NUMBER_WORDS.intersection(tokens)]
+    return out
+
+
+def _weight(tokens: Iterable[str]) -> float:
+    return sum(1.0 if t.isascii() else 0.5 for t in tokens)
+
+
+def _polarity_problem(
+    claim: str, contexts: _Contexts, match: dict[str, str]
+) -> tuple[str, str] | None:
+    """(reason, context sentence) when a clause of ``claim`` contradicts the contexts.
+
+    Negation: a negated clause needs a negated context clause among its best matches, or
+    one that it contains ("not during probation" in "leave does not accrue during
+    probation"); a plain clause whose best matches are all negated is contradicted. A
+    clause of one word ("不报销", "No,") is an answer particle, not compared. Direction:
+    among the context clauses that say a direction on the same axis, the best match must
+    not say only the opposite.
+    """
+    for piece in _CLAUSE.split(claim):
+        raw = frozenset(TOKEN.findall(piece.lower()))
+        plain = raw - STOPWORDS - _NOT_OVERLAP
+        if _weight(plain) < 1.5:
+            continue
+        topic = set(plain)
+        for t in plain:
+            topic.add(match.get(t, t))
+            topic.update(_variants(t))
+        negated = _negated(piece, raw)
+        directions = _directions(piece, raw)
+        scored = [(len(topic.intersection(c.tokens)), c, s) for c, s in contexts.clauses]
+        best = max((o for o, _, _ in scored), default=0)
+        if best == 0:
+            continue
+        top = [(c, s) for o, c, s in scored if o == best]
+        if negated:
+            inside = any(c.negated and c.tokens and c.tokens <= topic for _, c, _ in scored)
+            if not inside and not any(c.negated for c, _ in top):
+                return "negated, but the context is not", top[0][1]
+        elif all(c.negated for c, _ in top):
+            return "the context negates it", top[0][1]
+        for direction in directions:
+            opposite = _OPPOSITE[direction]
+            axis = [(o, c, s) for o, c, s in scored if o and c.directions & {direction, opposite}]
+            if not axis:
+                continue
+            axis_best = max(o for o, _, _ in axis)
+            nearest = [(c, s) for o, c, s in axis if o == axis_best]
+            if all(direction not in c.directions for c, _ in nearest):
+                return "says the opposite direction of the context", nearest[0][1]
+    return None
 
 
 @dataclass(frozen=True)
 class LexicalJudge:
-    """Share of the claim's content tokens found in the contexts ≥ ``threshold``."""
+    """Word overlap ≥ ``threshold``, numbers found, polarity agreeing (module docstring)."""
 
     threshold: float = 0.6
     name: str = "lexical"
 
     def support(self, claim: str, context_vocabulary: Iterable[str]) -> float:
+        """Share of ``claim``'s content tokens found in a vocabulary (exact tokens)."""
         tokens = content_tokens(claim)
         if not tokens:
             return 1.0
@@ -196,9 +532,88 @@ class LexicalJudge:
         )
         return sum(1 for t in tokens if t in vocab) / len(tokens)
 
+    def judge_claims(self, claims: Sequence[str], contexts: Sequence[str]) -> list[ClaimVerdict]:
+        prepared = _Contexts(contexts)
+        return [self._judge(claim, prepared, self.threshold) for claim in claims]
+
+    def _judge(self, claim: str, contexts: _Contexts, threshold: float) -> ClaimVerdict:
+        if contexts.verbatim(claim):
+            # A context sentence word for word: its words, numbers and polarity are the
+            # context's own (the evidence is the claim itself, so matched is left out).
+            return ClaimVerdict(claim, True, 1.0)
+        contexts.analyse()
+        raw = tokenize(claim)
+        tokens = [t for t in raw if t not in STOPWORDS]
+        if not tokens:
+            return ClaimVerdict(claim, True, 1.0)
+        match: dict[str, str] = {}
+        for t in tokens:
+            found = t if t in contexts.vocab else contexts.match(t)
+            if found is not None:
+                match[t] = found
+        # Words are scored by overlap, numbers by value (rule 2): "5,800,000,000" is one
+        # number, not the words 5, 800, 000, 000.
+        words = [t for t in tokens if not t.isdigit()]
+        if contexts.paired and not claim.isascii():
+            # Characters in a Chinese run are scored by pairs (see _cjk_found).
+            run_hits, run_total = _cjk_found(claim, contexts.vocab)
+            ascii_words = [t for t in words if t.isascii()]
+            isolated = _CJK_ISOLATED.findall(claim)
+            hits = sum(1 for t in ascii_words if t in match) + run_hits
+            hits += sum(1 for ch in isolated if ch in contexts.vocab)
+            total = len(ascii_words) + run_total + len(isolated)
+        else:
+            hits = sum(1 for t in words if t in match)
+            total = len(words)
+        score = hits / total if total else 1.0
+        topic = frozenset(match.get(t, t) for t in tokens)
+        matched = contexts.best_sentence(topic)
+        reason = None
+        if score < threshold:
+            reason = f"{hits} of {total} words in {contexts.label} (need {threshold:.0%})"
+        else:
+            numbers = _claim_numbers(claim, raw)
+            if numbers:
+                known = contexts.numbers
+                missing = [text for text, forms in numbers if known.isdisjoint(forms)]
+                if missing:
+                    reason = f"numbers not in {contexts.label}: " + ", ".join(missing)
+            if reason is None and (contexts.cued or not _CUE_TOKENS.isdisjoint(raw)):
+                problem = _polarity_problem(claim, contexts, match)
+                if problem is not None:
+                    reason, matched = problem
+        return ClaimVerdict(claim, reason is None, score, matched, reason)
+
+    def judge_reference(self, reference: str, answer: str, threshold: float) -> ReferenceVerdict:
+        answer_ctx = _Contexts([answer], "the answer")
+        sentences = [s for s in _split_sentences(reference) if has_content(s)]
+        # Each reference sentence is judged against the answer. One the answer does not
+        # address (recalls less than the threshold of) only lowers the overall recall; one
+        # it addresses must agree with it in numbers and polarity.
+        verdicts = [self._judge(s, answer_ctx, threshold) for s in sentences]
+        contradicted = any(not v.supported and v.score >= threshold for v in verdicts)
+        if all(answer_ctx.verbatim(s) for s in sentences):
+            recall = 1.0  # every reference sentence is in the answer word for word
+        else:
+            answer_ctx.analyse()
+            wanted = list(dict.fromkeys(content_tokens(reference)))
+            found = sum(1 for t in wanted if answer_ctx.match(t) is not None)
+            recall = found / len(wanted) if wanted else 1.0
+        return ReferenceVerdict(recall >= threshold and not contradicted, recall, verdicts)
+
+    # The protocol before round 2, kept for library callers.
     def entailed(self, claim: str, contexts: Sequence[str]) -> bool:
         return not self.unsupported([claim], contexts)
 
     def unsupported(self, claims: Sequence[str], contexts: Sequence[str]) -> list[str]:
-        vocab = set(tokenize(" ".join(contexts)))
-        return [c for c in claims if self.support(c, vocab) < self.threshold]
+        return [v.claim for v in self.judge_claims(claims, contexts) if not v.supported]
+
+
+JUDGE_KINDS: tuple[str, ...] = ("lexical",)
+
+
+def make_judge(kind: str = "lexical", *, threshold: float = 0.6) -> Judge:
+    """The judge named ``kind`` (config ``judge: {kind: …}``, CLI ``--judge``)."""
+    if kind == "lexical":
+        return LexicalJudge(threshold)
+    raise ValueError(f"unknown judge {kind!r}; one of: {', '.join(JUDGE_KINDS)}")

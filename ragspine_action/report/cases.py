@@ -4,7 +4,7 @@ A ``CaseResult`` model per case costs ~1.5 KB and seconds to build and to serial
 run only ever needs per-case results in bulk — gate tallies, retrieval means, baseline
 facts, the report's ``cases`` array — so they are kept as columns: numpy arrays for the
 numbers, lists for ids, one shared dict per distinct tag set, sparse maps for errors and
-fabricated numbers. ``CaseTable`` still reads as a ``Sequence[CaseResult]`` (rows are
+fabricated numbers and the judges' evidence. ``CaseTable`` still reads as a ``Sequence[CaseResult]`` (rows are
 built on access) so small consumers and tests see the report model unchanged.
 """
 
@@ -18,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..metrics.attribution import ATTRIBUTIONS, Attribution
-from .model import CaseResult
+from .model import CaseResult, JudgeEvidence
 
 __all__ = ["CaseTable", "CaseTableBuilder", "TagMembers", "as_case_table", "attribution_by_id"]
 
@@ -53,6 +53,7 @@ class CaseTableBuilder:
         self.attribution = array("b")
         self.errors: dict[int, str] = {}
         self.fabricated: dict[int, list[str]] = {}
+        self.judge: dict[int, dict[str, Any]] = {}
         self._types: dict[str, str] = {}
         self._nan_row = [float("nan")] * len(self.metric_names)
         self._metric_set = frozenset(self.metric_names)
@@ -69,6 +70,7 @@ class CaseTableBuilder:
         rank: int | None,
         retrieval: dict[str, float] | None,
         attribution: Attribution | None,
+        judge: dict[str, Any] | None = None,
     ) -> None:
         position = len(self.ids)
         self.ids.append(case_id)
@@ -96,6 +98,8 @@ class CaseTableBuilder:
             self.errors[position] = error
         if fabricated:
             self.fabricated[position] = list(fabricated)
+        if judge:
+            self.judge[position] = judge
 
     def tag_code(self, tags: dict[str, str]) -> int:
         """The index of ``tags`` in ``tag_sets``: one shared dict per distinct tag set."""
@@ -118,6 +122,7 @@ class CaseTableBuilder:
             case.rank,
             case.retrieval,
             case.attribution,
+            None if case.judge is None else _evidence_json(case.judge),
         )
 
     def build(self) -> CaseTable:
@@ -139,6 +144,7 @@ class CaseTableBuilder:
             attribution=np.frombuffer(self.attribution, dtype=np.int8).copy(),
             errors=self.errors,
             fabricated=self.fabricated,
+            judge=self.judge,
         )
 
 
@@ -162,6 +168,7 @@ class CaseTable(Sequence[CaseResult]):
         attribution: npt.NDArray[np.int8],
         errors: dict[int, str],
         fabricated: dict[int, list[str]],
+        judge: dict[int, dict[str, Any]] | None = None,
     ) -> None:
         self.gate_names = gate_names
         self.metric_names = metric_names
@@ -177,6 +184,7 @@ class CaseTable(Sequence[CaseResult]):
         self.attribution = attribution
         self.errors = errors
         self.fabricated = fabricated
+        self.judge = judge if judge is not None else {}
         # The report's case lines, already encoded by the workers that scored these rows
         # (files, in row order); None: the writer encodes the rows itself.
         self.encoded_parts: list[str] | None = None
@@ -200,6 +208,7 @@ class CaseTable(Sequence[CaseResult]):
         codes: list[npt.NDArray[np.int32]] = []
         errors: dict[int, str] = {}
         fabricated: dict[int, list[str]] = {}
+        judge: dict[int, dict[str, Any]] = {}
         for table in tables:
             if (table.gate_names, table.metric_names) != (first.gate_names, first.metric_names):
                 raise ValueError("case tables of different gates or retrieval metrics")
@@ -210,6 +219,7 @@ class CaseTable(Sequence[CaseResult]):
             codes.append(remap[table.tag_codes] if len(table) else table.tag_codes)
             errors.update((offset + i, e) for i, e in table.errors.items())
             fabricated.update((offset + i, f) for i, f in table.fabricated.items())
+            judge.update((offset + i, e) for i, e in table.judge.items())
         return cls(
             gate_names=first.gate_names,
             metric_names=first.metric_names,
@@ -225,6 +235,7 @@ class CaseTable(Sequence[CaseResult]):
             attribution=np.concatenate([t.attribution for t in tables]),
             errors=errors,
             fabricated=fabricated,
+            judge=judge,
         )
 
     def take(self, order: Sequence[int] | npt.NDArray[np.intp]) -> CaseTable:
@@ -247,6 +258,7 @@ class CaseTable(Sequence[CaseResult]):
             attribution=self.attribution[index],
             errors={back[i]: e for i, e in self.errors.items() if i in back},
             fabricated={back[i]: f for i, f in self.fabricated.items() if i in back},
+            judge={back[i]: e for i, e in self.judge.items() if i in back},
         )
 
     def __len__(self) -> int:
@@ -265,11 +277,11 @@ class CaseTable(Sequence[CaseResult]):
             index += len(self)
         if not 0 <= index < len(self):
             raise IndexError("case index out of range")
-        return CaseResult.model_construct(_CASE_FIELDS, **self.row(index))
+        return _result(self.row(index))
 
     def __iter__(self) -> Iterator[CaseResult]:
         for row in self.rows():
-            yield CaseResult.model_construct(_CASE_FIELDS, **row)
+            yield _result(row)
 
     def row(self, index: int) -> dict[str, Any]:
         """One case as the report's JSON object (``CaseResult`` field order)."""
@@ -287,9 +299,10 @@ class CaseTable(Sequence[CaseResult]):
         ranks = self.ranks[start:stop].tolist()
         attribution = self.attribution[start:stop].tolist()
         tag_codes = self.tag_codes[start:stop].tolist()
+        judge = self.judge
         for offset in range(stop - start):
             i = start + offset
-            yield {
+            row: dict[str, Any] = {
                 "id": self.ids[i],
                 "case_type": self.case_types[i],
                 "tags": self.tag_sets[tag_codes[offset]],
@@ -307,6 +320,10 @@ class CaseTable(Sequence[CaseResult]):
                 else None,
                 "attribution": _ATTRIBUTION_OF[attribution[offset]],
             }
+            evidence = judge.get(i)
+            if evidence is not None:  # left out, not null, where no judged gate applied
+                row["judge"] = evidence
+            yield row
 
     def to_dicts(self) -> list[dict[str, Any]]:
         return list(self.rows())
@@ -334,6 +351,20 @@ class CaseTable(Sequence[CaseResult]):
             for value in sorted(by_key[key]):
                 out[key][value] = np.isin(self.tag_codes, by_key[key][value])
         return out
+
+
+def _result(row: dict[str, Any]) -> CaseResult:
+    """A row as a report model (evidence as models too, so it serialises cleanly)."""
+    if "judge" in row:
+        row["judge"] = {g: JudgeEvidence.model_validate(e) for g, e in row["judge"].items()}
+    return CaseResult.model_construct(_CASE_FIELDS, **row)
+
+
+def _evidence_json(judge: dict[str, Any]) -> dict[str, Any]:
+    return {
+        gate: e if isinstance(e, dict) else e.model_dump(exclude_none=True)
+        for gate, e in judge.items()
+    }
 
 
 def as_case_table(

@@ -19,6 +19,7 @@ __all__ = [
     "CaseCounts",
     "CaseDelta",
     "CaseResult",
+    "ClaimEvidence",
     "ErrorCase",
     "ErrorsSection",
     "FabricationCase",
@@ -29,6 +30,7 @@ __all__ = [
     "GateMetric",
     "GoldenInfo",
     "Interval",
+    "JudgeEvidence",
     "Lowering",
     "MetricSpread",
     "NotMeasured",
@@ -126,6 +128,32 @@ class ErrorsSection(_Model):
     cases: list[ErrorCase] = []
 
 
+def _is_none(value: object) -> bool:
+    return value is None
+
+
+# Evidence repeats for every judged case: an unset field is left out, not written as null.
+_Omitted = Field(default=None, exclude_if=_is_none)
+
+
+class ClaimEvidence(_Model):
+    """One claim as a judge saw it: the verdict, the score, and the context sentence it
+    matched best (for answer_accuracy: a reference sentence and the answer's sentence)."""
+
+    claim: str
+    verdict: Literal["supported", "unsupported", "exempt"]
+    score: float | None = _Omitted
+    matched: str | None = _Omitted
+    reason: str | None = _Omitted
+
+
+class JudgeEvidence(_Model):
+    """A groundedness gate's evidence for one case (``score``: answer_accuracy's recall)."""
+
+    score: float | None = _Omitted
+    claims: list[ClaimEvidence] = []
+
+
 class CaseResult(_Model):
     """Everything decided about one case; enough to recompute every aggregate (sharding)."""
 
@@ -139,6 +167,8 @@ class CaseResult(_Model):
     rank: int | None = None
     retrieval: dict[str, float] | None = None
     attribution: Attribution | None = None
+    # Per groundedness gate, what the judge saw (left out when no judged gate applied).
+    judge: dict[str, JudgeEvidence] | None = Field(default=None, exclude_if=_is_none)
 
 
 class RetrievalMiss(_Model):

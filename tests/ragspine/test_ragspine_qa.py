@@ -105,11 +105,6 @@ def test_flawed_outcomes_fail_exactly_the_hand_counted_cases(tmp_path: Path) -> 
     assert {"numeric_accuracy", "citation_validity", "fabrication_count"} <= regressed
 
 
-@pytest.mark.xfail(
-    reason="faithfulness still judges RAGSpine's citation tails and template lines as claims "
-    "(issue 14's judge); remove this marker once it lands",
-    strict=False,
-)
 @pytest.mark.parametrize(
     ("outcomes", "mode"), [("outcomes_tool.jsonl", "tool"), ("outcomes_agent.jsonl", "agent")]
 )

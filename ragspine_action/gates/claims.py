@@ -1,0 +1,607 @@
+"""Claim extraction: what an answer asserts, separated from how it is presented.
+
+A RAG answer mixes assertions with presentation: citation markers (``[1]``, ``[^1]``,
+``（来源：…）``, ``Source: X #para1``, ``(source: X, p. 3)``, a trailing ``— doc.pdf``,
+``Sources: a.pdf, b.md``), the names of the documents it used, template and meta lines
+(``基于检索到的资料：``, ``Based on the retrieved documents:``, ``I hope this helps!``),
+headings, list markers and the question echoed back (``问题：…``). Only the assertions
+are claims. Bracketed text that is not a citation is kept and judged: brackets are no
+place to hide a hallucination.
+
+For a composite answer the claim that states the outcome's structured ``value`` is
+exempt (numeric_accuracy and citation_validity judge it), unless it also carries other
+numbers: then it is judged without the value mention.
+
+``extract_claims`` is the one function every judge (lexical today, an LLM later) gets
+its claims from.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from typing import NamedTuple
+
+from .fabrication import DEFAULT_PERIOD_PATTERNS, compile_periods
+from .numerals import fold, number_mentions, states_value, unit_scale
+
+_ANY_DIGIT = re.compile(r"\d")
+
+__all__ = [
+    "DEFAULT_META_PATTERNS",
+    "Claim",
+    "extract_claims",
+    "has_content",
+    "tokenize",
+]
+
+# ASCII word runs, or one CJK character (unified ideographs, extension A, compatibility).
+TOKEN = re.compile(r"[A-Za-z0-9]+|[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+
+STOPWORDS = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "and",
+        "or",
+        "but",
+        "of",
+        "to",
+        "in",
+        "on",
+        "at",
+        "for",
+        "by",
+        "with",
+        "from",
+        "as",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "being",
+        "it",
+        "its",
+        "this",
+        "that",
+        "these",
+        "those",
+        "there",
+        "here",
+        "what",
+        "which",
+        "who",
+        "whom",
+        "whose",
+        "how",
+        "why",
+        "when",
+        "where",
+        "do",
+        "does",
+        "did",
+        "has",
+        "have",
+        "had",
+        "not",
+        "no",
+        "so",
+        "than",
+        "then",
+        "too",
+        "very",
+        "can",
+        "could",
+        "should",
+        "would",
+        "will",
+        "may",
+        "might",
+        "must",
+        "shall",
+        "i",
+        "we",
+        "you",
+        "he",
+        "she",
+        "they",
+        "them",
+        "our",
+        "your",
+        "their",
+        "my",
+        "me",
+        "us",
+        "his",
+        "her",
+        "according",
+        "per",
+        "also",
+    ]
+)
+
+# Meta and template text (regular expressions, case-insensitive), removed where a line or
+# sentence starts with it; a line that is nothing else is no claim. Configurable
+# (``judge.meta_patterns``); these defaults cover the usual English and Chinese forms.
+DEFAULT_META_PATTERNS: tuple[str, ...] = (
+    # English lead-ins
+    r"(?:based on|according to|from|per) (?:the |my )?(?:retrieved|provided|available|given|"
+    r"above|search(?:ed)?|relevant)?\s?(?:documents?|context|contexts|sources?|information|"
+    r"passages?|results?|materials?|knowledge base|data)(?: (?:provided|available|retrieved|"
+    r"i found|above))?\s*[,:：]?",
+    r"here(?: is|'s|’s| are) (?:what i found|the answer|a summary|the relevant information|"
+    r"the details|what the documents say)[^.:!\n]*[.:!]?",
+    r"(?:answer|summary|response|final answer|short answer|in summary|to summarize|"
+    r"in short|overall|key points|tl;?dr)\s*[:：,]",
+    r"(?:in summary|to summarize|in short|in conclusion)\b,?",
+    r"(?:sure|certainly|of course|great question|good question|absolutely)\b[!.,]?",
+    r"(?:i hope (?:this|that) helps|hope this helps)[^.\n]*[.!]?",
+    r"(?:let me know|feel free to ask|please let me know|don't hesitate)[^.\n]*[.!]?",
+    r"(?:is there anything else)[^.\n]*[.?!]?",
+    # Chinese lead-ins and template lines
+    r"(?:基于|根据|依据|按照)(?:检索到的|检索|提供的|现有的|以上|上述|相关|已有的)?"
+    r"(?:资料|文档|文件|内容|信息|上下文|材料|知识库|搜索结果|结果)(?:显示|所示|来看)?\s*[，,：:]?",
+    r"(?:以下是|下面是)[^：:\n。]*[：:]",
+    r"(?:回答|答案|答|总结|摘要|结论|要点)\s*[：:]",
+    r"(?:综上所述|总之|总的来说|简而言之)\s*[，,：:]?",
+    r"(?:希望(?:以上|这些)?(?:内容|信息|回答)?对您有(?:所)?帮助)[^。\n]*[。！!]?",
+    r"(?:如需|如果您?需要|如有)(?:进一步|更多|其他)[^。\n]*[。！!]?",
+    r"(?:好的|当然)\s*[，,！!。]",
+    # What is left of "According to handbook.pdf, …" once the doc name went
+    r"(?:according to|as stated in|as per|per|as noted in|as described in|see|根据|据|参见|详见)"
+    r"\s*[,，:：]",
+)
+# A line that echoes the question behind a label: the label and the question go.
+_QUESTION_LABEL = re.compile(
+    r"^\s*(?:问题|提问|用户问题|您的问题|您问的是|你问的是|question|q|you asked|your question)"
+    r"\s*[:：]\s*[^?？\n]*[?？]?",
+    re.IGNORECASE,
+)
+# Markdown decoration at a line start: headings, quotes, list markers, emphasis.
+_LINE_DECORATION = re.compile(
+    r"^\s*(?:>\s*)?(?:[-*+•·]\s+|\d{1,2}(?:[.)]\s+|、)|\(\d{1,2}\)\s*|[①-⑳]\s*|[a-z][.)]\s+)?"
+)
+_HEADING = re.compile(r"^\s*#{1,6}\s")
+_EMPHASIS = re.compile(r"\*\*|__|(?<!\w)\*(?=\S)|(?<=\S)\*(?!\w)")
+_MARKDOWN_LINK = re.compile(r"\[([^\[\]\n]{0,300})\]\((?:https?://|/|\.)[^()\s]{0,500}\)")
+_URL = re.compile(r"https?://[^\s)\]）】>]+")
+# A footnote definition ([^1]: doc.pdf, p. 2) is citation; its text is checked like one.
+_FOOTNOTE_DEF = re.compile(r"^\s*\[\^?\w{1,8}\]\s*[:：]\s*")
+# A line or sentence led by a citation label.
+_CITATION_LABEL = re.compile(
+    r"^\s*[\(\[（【]?\s*(?:sources?|citations?|references?|refs?|cited|see also|"
+    r"来源|出处|资料来源|参考资料|参考文献|参考|引用|引文|文档来源|数据来源)\s*[:：]",
+    re.IGNORECASE,
+)
+# File names: a citation whether or not the outcome lists the file.
+_FILE_NAME = re.compile(
+    r"[\w\-.\u3400-\u9fff]{1,120}\.(?:pdf|docx?|pptx?|xlsx?|csv|md|txt|html?|json|ya?ml|rtf|"
+    r"odt|key|numbers)\b",
+    re.IGNORECASE,
+)
+# Locators: what follows a doc name in a citation (p. 3, slide 5, §4.2, 第2页, #para1, k=v).
+_LOCATOR_WORDS = (
+    r"(?:p|pp|pg|page|pages|slide|slides|para|paragraph|paras|section|sec|sect|chapter|ch|"
+    r"table|tbl|row|col|column|sheet|line|lines|fig|figure|chunk|part|item|clause|art|"
+    r"article|appendix|annex|note|footnote)"
+)
+_LOCATOR = re.compile(
+    rf"{_LOCATOR_WORDS}\.?\s*[A-Za-z]?\d+(?:\s?[.\-–:]\s?\d+)*[a-z]?\b"
+    r"|§\s*\d+(?:\.\d+)*|第\s*[\d一二三四五六七八九十]+\s*[页段节章条行张部分]"
+    r"|\d+\s*页|#[\w=.\-:]+|\b\w+=[\w.\-]+(?:\s*,\s*\w+=[\w.\-]+)*",
+    re.IGNORECASE,
+)
+# Words that only say "this is a citation".
+_CITATION_WORDS = re.compile(
+    r"\b(?:sources?|citations?|references?|refs?|see|cf|via|from|retrieved|documents?|docs?|"
+    r"and|also|at|in|on|of)\b|来源|出处|资料来源|参考资料|参考文献|参考|参见|引用|详见|见|文档|和|及|与",
+    re.IGNORECASE,
+)
+_PUNCT_ONLY = re.compile(r"^[\s\W_\d]*$")
+# Brackets (square, lenticular, round, full-width round) without nesting.
+_BRACKETED = re.compile(
+    r"\[[^\[\]\n]{0,400}\]|【[^【】\n]{0,400}】|\([^()\n]{0,400}\)|（[^（）\n]{0,400}）"
+)
+# A dash that starts a citation tail: "… — doc.pdf, p. 7".
+_DASH_TAIL = re.compile(r"\s*[—–-]{1,2}\s*$")
+# A full stop ends a sentence only before whitespace, so "Deck_2025.pptx" stays whole.
+_CJK_SENTENCE_END = re.compile(r"[。！？；]")
+_SENTENCE_END = re.compile(r"(?<=[。！？；])|(?<=[.!?;])\s+")
+_SENTENCE_BREAK = re.compile(r"([.!?;])\s+")
+# A full stop after these ends no sentence ("p. 3", "3 a.m. daily", "e.g. this").
+_ABBREVIATIONS = frozenset(
+    [
+        "p.",
+        "pp.",
+        "pg.",
+        "no.",
+        "nos.",
+        "vs.",
+        "e.g.",
+        "i.e.",
+        "a.m.",
+        "p.m.",
+        "etc.",
+        "fig.",
+        "figs.",
+        "sec.",
+        "approx.",
+        "incl.",
+        "cf.",
+        "st.",
+        "mr.",
+        "mrs.",
+        "ms.",
+        "dr.",
+        "inc.",
+        "ltd.",
+        "co.",
+        "corp.",
+        "jr.",
+        "u.s.",
+        "art.",
+        "para.",
+        "ch.",
+        "vol.",
+        "ed.",
+    ]
+)
+_ECHO_NORMAL = re.compile(r"[\W_]+")
+
+
+class Claim(NamedTuple):
+    """One assertion of an answer. ``exempt``: it states the structured value."""
+
+    text: str
+    exempt: bool = False
+
+
+def tokenize(text: str) -> list[str]:
+    """Lower-cased ASCII word runs and single CJK characters, in order."""
+    return TOKEN.findall(text.lower())
+
+
+def has_content(text: str) -> bool:
+    """Whether any token is a content token (stops at the first one)."""
+    return any(m.group() not in STOPWORDS for m in TOKEN.finditer(text.lower()))
+
+
+@lru_cache(maxsize=16)
+def _meta_regex(patterns: tuple[str, ...]) -> re.Pattern[str]:
+    body = "|".join(f"(?:{p})" for p in patterns)
+    return re.compile(rf"^\s*(?:{body})\s*", re.IGNORECASE)
+
+
+def _strip_meta(text: str, meta: re.Pattern[str]) -> str:
+    # Repeated: "Sure! Based on the documents, …" has two lead-ins.
+    for _ in range(4):
+        m = meta.match(text)
+        if m is None or not m.group():
+            break
+        text = text[m.end() :]
+    return text
+
+
+def _asserts(text: str, names: Sequence[str]) -> bool:
+    """Whether ``text`` has content and is not citation only (one pass for most text)."""
+    content = plain = 0
+    for m in TOKEN.finditer(text.lower()):
+        token = m.group()
+        if token in STOPWORDS:
+            continue
+        content += 1
+        if not token.isdigit() and token not in _CITATION_TOKENS:
+            plain += 1
+            if plain >= 4:
+                return (
+                    "." not in text
+                    or _FILE_HINT.search(text) is None
+                    or (not _is_citation_only(text, names))
+                )
+    return content > 0 and not _is_citation_only(text, names)
+
+
+def _is_citation_only(text: str, names: Sequence[str]) -> bool:
+    """Whether ``text`` holds nothing but citation material (doc names, locators, labels,
+    index numbers, punctuation)."""
+    for name in names:
+        if name in text:
+            text = text.replace(name, " ")
+    has_file = "." in text and _FILE_HINT.search(text) is not None
+    if not has_file and "://" not in text:
+        # Fast answer for ordinary sentences: four words no citation uses.
+        plain = 0
+        for token in TOKEN.findall(text.lower()):
+            if not token.isdigit() and token not in _CITATION_TOKENS:
+                plain += 1
+                if plain >= 4:
+                    return False
+    if has_file:
+        text = _FILE_NAME.sub(" ", text)
+    text = _URL.sub(" ", text)
+    text = _LOCATOR.sub(" ", text)
+    text = _CITATION_WORDS.sub(" ", text)
+    return _PUNCT_ONLY.match(text) is not None
+
+
+def _split_brackets(text: str, names: Sequence[str]) -> tuple[str, list[str]]:
+    """Brackets holding only citation go. Any other bracket is a claim: a short one
+    ("(MFA)", "（RBC）") stays in its sentence, a sentence-like one is a claim of its own
+    (so "… (this also voids the warranty)" cannot hide behind the sentence around it)."""
+    own: list[str] = []
+
+    def replace(m: re.Match[str]) -> str:
+        inner = m.group()[1:-1]
+        if _is_citation_only(inner, names):
+            return " "
+        # "[1; the allowance doubles abroad]": the index goes, the assertion stays.
+        parts = [p.strip() for p in _BRACKET_PARTS.split(inner)]
+        kept = ", ".join(p for p in parts if p and not _is_citation_only(p, names))
+        if _weight(kept) >= _OWN_CLAIM_WEIGHT:
+            own.extend(p for p in _BRACKET_PARTS.split(kept) if p.strip())
+            return " "
+        return " " + kept + " "
+
+    return _BRACKETED.sub(replace, text), own
+
+
+_BRACKET_PARTS = re.compile(
+    r"[;；]|[,，]\s*(?=(?:source|ref|来源|出处|p\.|page|第))", re.IGNORECASE
+)
+_OWN_CLAIM_WEIGHT = 2.0
+
+
+def _weight(text: str) -> float:
+    """Content words in ``text``: an ASCII word counts 1, a CJK character ½."""
+    return sum((1.0 if t.isascii() else 0.5) for t in tokenize(text) if t not in STOPWORDS)
+
+
+def _remove_doc_names(text: str, names: Sequence[str]) -> tuple[str, bool]:
+    """Doc names (and the locators right after them) out of ``text``; whether any was.
+
+    Each name is first replaced by a marker, then one pattern removes the markers with
+    their locator tails (one compiled pattern, whatever the names)."""
+    found = False
+    for name in names:
+        if name in text:
+            found = True
+            text = text.replace(name, _MARK)
+    if "." in text and _FILE_HINT.search(text) is not None:
+        text, n = _FILE_NAME.subn(_MARK, text)
+        found = found or n > 0
+    if found:
+        text = _MARKED_CITATION.sub(" ", text)
+    return text, found
+
+
+_MARK = "\x00"
+_MARKED_CITATION = re.compile(
+    rf"\x00(?:\s*[,，;；·|]?\s*(?:{_LOCATOR.pattern}|\x00))*", re.IGNORECASE
+)
+_FILE_HINT = re.compile(
+    r"\.(?:pdf|docx?|pptx?|xlsx?|csv|md|txt|html?|json|ya?ml|rtf|odt|key|numbers)\b", re.IGNORECASE
+)
+_CITATION_TOKENS = frozenset(
+    [
+        "source",
+        "sources",
+        "citation",
+        "citations",
+        "reference",
+        "references",
+        "ref",
+        "refs",
+        "see",
+        "cf",
+        "via",
+        "from",
+        "retrieved",
+        "document",
+        "documents",
+        "doc",
+        "docs",
+        "and",
+        "also",
+        "at",
+        "in",
+        "on",
+        "of",
+        "p",
+        "pp",
+        "pg",
+        "page",
+        "pages",
+        "slide",
+        "slides",
+        "para",
+        "paragraph",
+        "paras",
+        "section",
+        "sec",
+        "sect",
+        "chapter",
+        "ch",
+        "table",
+        "tbl",
+        "row",
+        "col",
+        "column",
+        "sheet",
+        "line",
+        "lines",
+        "fig",
+        "figure",
+        "chunk",
+        "part",
+        "item",
+        "clause",
+        "art",
+        "article",
+        "appendix",
+        "annex",
+        "note",
+        "footnote",
+    ]
+) | frozenset("来源出处资料参考文献引用详见档和及与页段节章条行张部分第")
+
+
+def _cut(text: str) -> list[str]:
+    """One line cut after sentence-ending punctuation (CJK marks anywhere, ASCII ones
+    before whitespace). ASCII prose spaced by single spaces is cut with str.replace
+    (several times faster); otherwise a substitution and a split (3× faster than the
+    look-behind pattern, which gives the same pieces)."""
+    if text.isascii() and not _odd_space(text):
+        for mark in ".!?;":
+            if mark + " " in text:
+                text = text.replace(mark + " ", mark + "\n")
+        return text.split("\n")
+    if _CJK_SENTENCE_END.search(text) is not None:
+        return _SENTENCE_END.split(text)
+    return _SENTENCE_BREAK.sub("\\1\n", text).split("\n")
+
+
+def _odd_space(text: str) -> bool:
+    # str.__contains__ is a fast scan; one regex search over the line costs ~10× more.
+    return "  " in text or "\t" in text or "\r" in text or "\x0b" in text or "\x0c" in text
+
+
+def _sentences(text: str) -> list[str]:
+    """Sentences of one line. A full stop after an abbreviation (p. 3, a.m., e.g.) ends
+    none: pieces ending in one are joined to the next."""
+    pieces = _cut(text)
+    if len(pieces) < 2 or "." not in text:
+        return pieces
+    joined: list[str] = []
+    carry = ""
+    for piece in pieces:
+        last = piece[piece.rfind(" ") + 1 :].lstrip("([").lower() if piece.endswith(".") else ""
+        if last in _ABBREVIATIONS:
+            carry += piece + " "
+        else:
+            joined.append(carry + piece)
+            carry = ""
+    if carry:
+        joined.append(carry)
+    return joined
+
+
+def _echo_key(text: str) -> str:
+    return _ECHO_NORMAL.sub("", text.lower())
+
+
+# Clauses of a sentence: the value is exempt in its own clause only.
+_CLAUSE = re.compile(r"[，；]|[,;]\s+")
+
+
+def _value_claims(
+    text: str, value: float, unit: str | None, periods: re.Pattern[str]
+) -> list[Claim]:
+    """``text`` with the clause stating the structured value exempt (see module docstring)."""
+    if _ANY_DIGIT.search(text) is None:
+        return [Claim(text)]
+    scale = unit_scale(unit)
+    exempt: list[str] = []
+    judged: list[str] = []
+    for clause in _CLAUSE.split(text):
+        folded = fold(clause)
+        blanked = periods.sub(lambda m: " " * len(m.group()), folded)
+        mentions = number_mentions(blanked)
+        stating = [m for m in mentions if states_value(m, value, scale)]
+        if not stating:
+            judged.append(clause)
+        elif len(stating) == len(mentions):
+            exempt.append(clause)
+        else:  # other numbers too: judged, without the value mention (and its unit)
+            rest = folded
+            for m in reversed(stating):
+                rest = rest[: m.start] + " " + rest[m.end :]
+            judged.append(rest.replace(unit, " ") if unit else rest)
+    claims = [Claim(", ".join(c.strip() for c in exempt), exempt=True)] if exempt else []
+    rest_text = ", ".join(c.strip() for c in judged if has_content(c))
+    if rest_text:
+        claims.append(Claim(rest_text))
+    return claims
+
+
+def extract_claims(
+    answer: str,
+    *,
+    sources: Iterable[str] = (),
+    question: str = "",
+    value: float | None = None,
+    unit: str | None = None,
+    meta_patterns: Sequence[str] = DEFAULT_META_PATTERNS,
+    period_patterns: Sequence[str] = DEFAULT_PERIOD_PATTERNS,
+) -> list[Claim]:
+    """The claims of ``answer``, in order (see the module docstring).
+
+    ``sources``: doc names the outcome used (not claims wherever they appear);
+    ``question``: echoed back, it is no claim; ``value``/``unit``: the structured value,
+    whose claim is exempt.
+    """
+    names = sorted({d for d in sources if d}, key=len, reverse=True)
+    meta = _meta_regex(tuple(meta_patterns))
+    echo = _echo_key(question) if question else ""
+    echo_min, echo_max = len(echo), len(question) + 8  # what length an echo can have
+    periods = compile_periods(tuple(period_patterns)) if value is not None else None
+    claims: list[Claim] = []
+    for raw_line in answer.splitlines():
+        line = raw_line
+        if not line.strip() or _HEADING.match(line):
+            continue  # blank, or a markdown heading: a title, not an assertion
+        if "](" in line:
+            line = _MARKDOWN_LINK.sub(r"\1", line)
+        line = _LINE_DECORATION.sub("", line, count=1)
+        if "*" in line or "__" in line:
+            line = _EMPHASIS.sub("", line)
+        footnote = _FOOTNOTE_DEF.match(line)
+        if footnote is not None:
+            line = line[footnote.end() :]
+            if _is_citation_only(line, names):
+                continue
+        question_label = _QUESTION_LABEL.match(line)
+        if question_label is not None:
+            line = line[question_label.end() :]
+        # Citations go before the line is cut into sentences ("p. 3)" has a full stop).
+        line, had_doc = _remove_doc_names(line, names)
+        own: list[str] = []
+        if "(" in line or "[" in line or "（" in line or "【" in line:
+            line, own = _split_brackets(line, names)
+        if "#" in line or "=" in line:
+            line = _LOOSE_LOCATOR.sub(" ", line)
+        if had_doc or own:
+            line = " ".join(line.split())  # what was removed left runs of spaces
+        for piece in (*_sentences(line), *own):
+            sentence = _strip_meta(piece, meta)
+            label = _CITATION_LABEL.match(sentence)
+            if label is not None:
+                sentence = _strip_meta(sentence[label.end() :], meta)
+            if had_doc:
+                sentence = sentence.rstrip(" .。,，;；:：·|")
+                if sentence.endswith(("—", "–", "-")):
+                    sentence = _DASH_TAIL.sub("", sentence)
+            sentence = " ".join(sentence.split())
+            if not sentence or not _asserts(sentence, names):
+                continue
+            if sentence.endswith(("?", "？")):
+                continue  # a question (often the user's, echoed) asserts nothing
+            if echo and echo_min <= len(sentence) <= echo_max and _echo_key(sentence) == echo:
+                continue
+            if sentence.endswith((":", "：")) and len(tokenize(sentence)) <= 8:
+                continue  # "Key points:", "以下是相关信息：" introduce, not assert
+            if periods is not None and value is not None:
+                claims.extend(_value_claims(sentence, value, unit, periods))
+            else:
+                claims.append(Claim(sentence))
+    return claims
+
+
+_LOOSE_LOCATOR = re.compile(
+    r"#(?:para|paragraph|p|page|pg|slide|s|sec|section|chunk|c|l|line|row|r|cell|sheet|tbl|"
+    r"table)?[-_=]?\d+[\w=.\-]*|\b\w+=[\w.\-]+(?:\s*,\s*\w+=[\w.\-]+)*",
+    re.IGNORECASE,
+)

@@ -1,0 +1,219 @@
+"""Numbers as values, not strings: what the judges compare when they compare numbers.
+
+``1,702`` = ``1702`` = ``1702.0`` = ``１７０２``; ``40%`` = ``40 %``; ``5亿`` is 5 and also
+500,000,000, so it equals ``500,000,000`` and ``0.5 billion``; ``三年`` is 3 years and
+``twice`` is 2. A number is a set of canonical forms (its value as written and, with a
+scale word, its scaled value); two numbers agree when their sets meet.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from functools import lru_cache
+
+_ANY_DIGIT = re.compile(r"\d")
+
+__all__ = [
+    "NumberMention",
+    "cjk_numerals",
+    "fold",
+    "has_number_words",
+    "number_forms",
+    "number_mentions",
+    "states_value",
+    "unit_scale",
+]
+
+# Full-width digits and separators (NFKC folds them); checked before normalising at all.
+_WIDE = re.compile(r"[０-９．，％]")
+# 1,702 | 1702 | 1702.5 | .5 — never the tail of a longer number; thousands groups of 3.
+_NUMBER = re.compile(
+    r"(?<![\d.])(\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.(\d+))?"
+    r"(?:\s?(thousand|million|billion|trillion|bn|mn|千万|百万|万亿|万|亿|千|k)(?![A-Za-z]))?",
+    re.IGNORECASE,
+)
+_SCALES: dict[str, int] = {
+    "thousand": 10**3,
+    "k": 10**3,
+    "千": 10**3,
+    "万": 10**4,
+    "million": 10**6,
+    "mn": 10**6,
+    "百万": 10**6,
+    "千万": 10**7,
+    "亿": 10**8,
+    "billion": 10**9,
+    "bn": 10**9,
+    "trillion": 10**12,
+    "万亿": 10**12,
+}
+# A single Chinese numeral before a measure word: 三年 → 3, 两个 → 2, 第三季度 → 3.
+_CJK_NUMERAL = re.compile(
+    r"(?<![一二两三四五六七八九十百千万零〇])([一二两三四五六七八九十])(?=[年个天月日倍项家次名位周季层期])"
+)
+_CJK_DIGITS = {
+    "一": 1,
+    "二": 2,
+    "两": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
+    "十": 10,
+}
+# English number words that are almost always numbers ("one" and "once" are not).
+NUMBER_WORDS: dict[str, int] = {
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "hundred": 100,
+    "twice": 2,
+    "thrice": 3,
+    "january": 1,
+    "february": 2,
+    "march": 3,
+    "april": 4,
+    "june": 6,
+    "july": 7,
+    "august": 8,
+    "september": 9,
+    "october": 10,
+    "november": 11,
+    "december": 12,
+}
+_NUMBER_WORD_SET = frozenset(NUMBER_WORDS)
+
+
+@dataclass(frozen=True, slots=True)
+class NumberMention:
+    """One number as written in a text, with its canonical forms."""
+
+    text: str
+    start: int
+    end: int
+    value: Decimal  # as written, without the scale word
+    decimals: int  # digits written after the point (its precision)
+    scale: int  # the scale word's multiplier (1 without one)
+    forms: frozenset[Decimal]
+
+
+def _canonical(value: Decimal) -> Decimal:
+    # normalize() makes 1702.0 and 1702 (and 1.702E+3) the same key.
+    return value.normalize()
+
+
+@lru_cache(maxsize=4096)
+def _forms(whole: str, fraction: str | None, scale: str | None) -> frozenset[Decimal]:
+    try:
+        value = Decimal(whole.replace(",", "") + ("." + fraction if fraction else ""))
+    except InvalidOperation:  # pragma: no cover - the pattern only matches digits
+        return frozenset()
+    forms = {_canonical(value)}
+    if scale:
+        forms.add(_canonical(value * _SCALES[scale.lower()]))
+    return frozenset(forms)
+
+
+def fold(text: str) -> str:
+    """Full-width digits and signs as ASCII (only when there are any: NFKC is not free)."""
+    return unicodedata.normalize("NFKC", text) if _WIDE.search(text) else text
+
+
+def number_mentions(text: str) -> list[NumberMention]:
+    """Every digit number in ``text`` (already ``fold``-ed), with its forms and span."""
+    out: list[NumberMention] = []
+    for m in _NUMBER.finditer(text):
+        whole, fraction, scale = m.groups()
+        forms = _forms(whole, fraction, scale)
+        out.append(
+            NumberMention(
+                m.group(),
+                m.start(),
+                m.end(),
+                Decimal(whole.replace(",", "") + ("." + fraction if fraction else "")),
+                len(fraction or ""),
+                _SCALES[scale.lower()] if scale else 1,
+                forms,
+            )
+        )
+    return out
+
+
+def cjk_numerals(text: str) -> list[tuple[str, int]]:
+    """Single Chinese numerals before a measure word, as (written, value): 三年 → ("三年", 3)."""
+    return [
+        (m.group() + text[m.end()], _CJK_DIGITS[m.group()]) for m in _CJK_NUMERAL.finditer(text)
+    ]
+
+
+def has_number_words(tokens: Iterable[str]) -> bool:
+    return not _NUMBER_WORD_SET.isdisjoint(tokens)
+
+
+def number_forms(text: str, tokens: Iterable[str] = ()) -> set[Decimal]:
+    """All canonical forms of the numbers in ``text``: digits, Chinese numerals before a
+    measure word, and English number and month words among ``tokens``."""
+    text = fold(text)
+    forms: set[Decimal] = set()
+    if _ANY_DIGIT.search(text) is not None:
+        for mention in number_mentions(text):
+            forms |= mention.forms
+    if not text.isascii():
+        forms.update(Decimal(_CJK_DIGITS[c]) for c in _CJK_NUMERAL.findall(text))
+    forms.update(Decimal(NUMBER_WORDS[t]) for t in _NUMBER_WORD_SET.intersection(tokens))
+    return forms
+
+
+@lru_cache(maxsize=256)
+def unit_scale(unit: str | None) -> int:
+    """The multiplier a unit name carries: USD_M → 10**6, HKD_BN → 10**9, pct → 1."""
+    if not unit:
+        return 1
+    tail = re.split(r"[_\s]", unit.strip().lower())[-1]
+    return {
+        "k": 10**3,
+        "th": 10**3,
+        "thousand": 10**3,
+        "m": 10**6,
+        "mn": 10**6,
+        "mm": 10**6,
+        "million": 10**6,
+        "b": 10**9,
+        "bn": 10**9,
+        "billion": 10**9,
+    }.get(tail, 1)
+
+
+def states_value(mention: NumberMention, value: float, unit_multiplier: int) -> bool:
+    """Whether ``mention`` writes ``value`` (a number in a unit of ``unit_multiplier``).
+
+    Either as the unit's number ("1,702", "1702.0" for 1702 USD_M) or in base units with a
+    scale word ("USD 1.702 billion", "17.02亿", "1,702 million"). A rounded writing counts
+    at the precision it shows: "1.7 billion" states 1,702 USD_M, "1,700" does not.
+    """
+    try:
+        target = Decimal(repr(float(value)))
+    except (InvalidOperation, ValueError):
+        return False
+    written = mention.value * mention.scale
+    half_step = Decimal(5).scaleb(-mention.decimals - 1) * mention.scale
+    return any(abs(written - wanted) <= half_step for wanted in (target, target * unit_multiplier))
