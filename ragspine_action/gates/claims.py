@@ -545,8 +545,9 @@ def extract_claims(
     """
     names = sorted({d for d in sources if d}, key=len, reverse=True)
     meta = _meta_regex(tuple(meta_patterns))
-    echo = _echo_key(question) if question else ""
-    echo_min, echo_max = len(echo), len(question) + 8  # what length an echo can have
+    # An echo of the question is about as long as the question (its key is made lazily).
+    echo_min, echo_max = len(question) // 2, len(question) + 8
+    echo: str | None = None
     periods = compile_periods(tuple(period_patterns)) if value is not None else None
     claims: list[Claim] = []
     for raw_line in answer.splitlines():
@@ -555,7 +556,9 @@ def extract_claims(
             continue  # blank, or a markdown heading: a title, not an assertion
         if "](" in line:
             line = _MARKDOWN_LINK.sub(r"\1", line)
-        line = _LINE_DECORATION.sub("", line, count=1)
+        decoration = _LINE_DECORATION.match(line)
+        if decoration is not None and decoration.end():
+            line = line[decoration.end() :]
         if "*" in line or "__" in line:
             line = _EMPHASIS.sub("", line)
         footnote = _FOOTNOTE_DEF.match(line)
@@ -576,7 +579,7 @@ def extract_claims(
         if had_doc or own:
             line = " ".join(line.split())  # what was removed left runs of spaces
         for piece in (*_sentences(line), *own):
-            sentence = _strip_meta(piece, meta)
+            sentence = _strip_meta(piece, meta) if meta.match(piece) else piece
             label = _CITATION_LABEL.match(sentence)
             if label is not None:
                 sentence = _strip_meta(sentence[label.end() :], meta)
@@ -584,13 +587,16 @@ def extract_claims(
                 sentence = sentence.rstrip(" .。,，;；:：·|")
                 if sentence.endswith(("—", "–", "-")):
                     sentence = _DASH_TAIL.sub("", sentence)
-            sentence = " ".join(sentence.split())
+            sentence = " ".join(sentence.split()) if _odd_space(sentence) else sentence.strip()
             if not sentence or not _asserts(sentence, names):
                 continue
             if sentence.endswith(("?", "？")):
                 continue  # a question (often the user's, echoed) asserts nothing
-            if echo and echo_min <= len(sentence) <= echo_max and _echo_key(sentence) == echo:
-                continue
+            if question and echo_min <= len(sentence) <= echo_max:
+                if echo is None:
+                    echo = _echo_key(question)
+                if _echo_key(sentence) == echo:
+                    continue
             if sentence.endswith((":", "：")) and len(tokenize(sentence)) <= 8:
                 continue  # "Key points:", "以下是相关信息：" introduce, not assert
             if periods is not None and value is not None:

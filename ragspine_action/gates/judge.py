@@ -382,8 +382,38 @@ def _key(sentence: str) -> str:
 
 
 @lru_cache(maxsize=8192)
-def _sentence_keys(text: str) -> frozenset[str]:
-    return frozenset(_key(s) for s in _split_sentences(text))
+def _normalised(text: str) -> str:
+    return " ".join(text.split())
+
+
+_ENDS = frozenset(".!?;")
+_CJK_ENDS = frozenset("。！？；")
+
+
+def _is_sentence_of(key: str, text: str) -> bool:
+    """Whether ``key`` (a ``_key``) is a whole sentence of ``text`` (whitespace-normalised):
+    found where a sentence starts and ending where one ends (a substring search, no
+    splitting; "narrowed to 1" is not a sentence of "narrowed to 1.2 years.")."""
+    if not key:
+        return False
+    size = len(text)
+    start = text.find(key)
+    while start >= 0:
+        end = start + len(key)
+        before = (
+            start == 0
+            or text[start - 1] in _CJK_ENDS
+            or (text[start - 1] == " " and start >= 2 and text[start - 2] in _ENDS | _CJK_ENDS)
+        )
+        after = (
+            end == size
+            or text[end] in _CJK_ENDS
+            or (text[end] in _ENDS and (end + 1 == size or text[end + 1] == " "))
+        )
+        if before and after:
+            return True
+        start = text.find(key, start + 1)
+    return False
 
 
 class _Contexts:
@@ -394,8 +424,7 @@ class _Contexts:
     def __init__(self, contexts: Sequence[str], label: str = "the contexts") -> None:
         self.label = label  # how a reason names them
         self.texts = contexts
-        keys = [_sentence_keys(c) for c in contexts]
-        self.keys = keys[0] if len(keys) == 1 else frozenset().union(*keys)
+        self.normalised = [_normalised(c) for c in contexts]
         self.passages: list[_Passage] = []
         self.vocab: frozenset[str] = frozenset()
         self.cued = self.paired = False
@@ -403,7 +432,9 @@ class _Contexts:
         self._clauses: list[tuple[_Clause, str]] | None = None
 
     def verbatim(self, claim: str) -> bool:
-        return _key(claim) in self.keys
+        """Whether ``claim`` is a sentence of the contexts word for word."""
+        key = _key(claim)
+        return any(key in text and _is_sentence_of(key, text) for text in self.normalised)
 
     def analyse(self) -> _Contexts:
         """Tokenise the contexts (once): vocabulary, sentence token sets, cue flags."""
