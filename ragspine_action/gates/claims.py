@@ -135,6 +135,10 @@ DEFAULT_META_PATTERNS: tuple[str, ...] = (
     r"i found|above))?\s*[,:：]?",
     r"here(?: is|'s|’s| are) (?:what i found|the answer|a summary|the relevant information|"
     r"the details|what the documents say)[^.:!\n]*[.:!]?",
+    r"here(?: is|'s|’s| are)\b[^.:!?\n]{0,80}[:：]",
+    r"the (?:short |final )?answer is\s*[:：]",
+    r"(?:the )?(?:retrieved |provided )?(?:documents?|context|sources?|passages?) "
+    r"(?:states?|says?|shows?|indicates?|mentions?)(?: that)?\s*[:：,]?",
     r"(?:answer|summary|response|final answer|short answer|in summary|to summarize|"
     r"in short|overall|key points|tl;?dr)\s*[:：,]",
     r"(?:in summary|to summarize|in short|in conclusion)\b,?",
@@ -143,8 +147,11 @@ DEFAULT_META_PATTERNS: tuple[str, ...] = (
     r"(?:let me know|feel free to ask|please let me know|don't hesitate)[^.\n]*[.!]?",
     r"(?:is there anything else)[^.\n]*[.?!]?",
     # Chinese lead-ins and template lines
-    r"(?:基于|根据|依据|按照)(?:检索到的|检索|提供的|现有的|以上|上述|相关|已有的)?"
-    r"(?:资料|文档|文件|内容|信息|上下文|材料|知识库|搜索结果|结果)(?:显示|所示|来看)?\s*[，,：:]?",
+    r"(?:基于|根据|依据|按照|结合)(?:检索到的|检索|您?提供的|你提供的|现有的|以上|上述|相关|已有的)?"
+    r"(?:资料|文档|文件|内容|信息|上下文|材料|知识库|搜索结果|检索结果|结果)(?:显示|所示|来看)?"
+    r"\s*[，,：:]?",
+    r"(?:参考资料|资料|文档|检索结果|文件)(?:显示|表明|指出|提到)\s*[，,：:]?",
+    r"经(?:查询|检索|查阅|查证)\s*[，,：:]?",
     r"(?:以下是|下面是)[^：:\n。]*[：:]",
     r"(?:回答|答案|答|总结|摘要|结论|要点)\s*[：:]",
     r"(?:综上所述|总之|总的来说|简而言之)\s*[，,：:]?",

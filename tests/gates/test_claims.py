@@ -67,6 +67,9 @@ ZH = "香港风险为本资本制度于2024年7月1日正式生效。"
         f"{ZH}（出处：Briefing.pdf，第3段）",
         f"**总结**：{ZH}",
         f"综上所述，{ZH}",
+        f"根据您提供的资料，{ZH}",
+        f"经查询，{ZH}",
+        f"参考资料显示，{ZH}",
     ],
 )
 def test_chinese_templates_and_citations_are_not_claims(answer: str) -> None:
@@ -87,6 +90,8 @@ def test_chinese_templates_and_citations_are_not_claims(answer: str) -> None:
         f"How much leave do I get?\n{SENTENCE}",
         f"In summary, {SENTENCE}",
         f"{SENTENCE} Let me know if you have any other questions.",
+        f"Here are the key points:\n- {SENTENCE}",
+        f"The documents state that {SENTENCE}",
     ],
 )
 def test_meta_lines_headings_and_echoed_questions_are_not_claims(answer: str) -> None:
