@@ -246,9 +246,6 @@ def _score_range(part: int) -> _Part:
     if _STATE["encode_dir"] is not None:
         encoded = os.path.join(_STATE["encode_dir"], f"part-{part:04d}.jsonl")
         write_case_lines(table, encoded)
-        # The judges' evidence is in the encoded lines now; the parent needs only the
-        # columns, so it is not sent back (it would double the parent's memory).
-        table.judge = {}
     return _Part(
         table,
         scorer.failures,

@@ -4,7 +4,8 @@ A ``CaseResult`` model per case costs ~1.5 KB and seconds to build and to serial
 run only ever needs per-case results in bulk — gate tallies, retrieval means, baseline
 facts, the report's ``cases`` array — so they are kept as columns: numpy arrays for the
 numbers, lists for ids, one shared dict per distinct tag set, sparse maps for errors and
-fabricated numbers and the judges' evidence. ``CaseTable`` still reads as a ``Sequence[CaseResult]`` (rows are
+fabricated numbers and the judges' evidence (kept encoded: JSON bytes, ~1 KB a judged case,
+written out as they are). ``CaseTable`` still reads as a ``Sequence[CaseResult]`` (rows are
 built on access) so small consumers and tests see the report model unchanged.
 """
 
@@ -16,6 +17,7 @@ from typing import Any, overload
 
 import numpy as np
 import numpy.typing as npt
+import orjson
 
 from ..metrics.attribution import ATTRIBUTIONS, Attribution
 from .model import CaseResult, JudgeEvidence
@@ -53,7 +55,7 @@ class CaseTableBuilder:
         self.attribution = array("b")
         self.errors: dict[int, str] = {}
         self.fabricated: dict[int, list[str]] = {}
-        self.judge: dict[int, dict[str, Any]] = {}
+        self.judge: dict[int, bytes] = {}
         self._types: dict[str, str] = {}
         self._nan_row = [float("nan")] * len(self.metric_names)
         self._metric_set = frozenset(self.metric_names)
@@ -99,7 +101,7 @@ class CaseTableBuilder:
         if fabricated:
             self.fabricated[position] = list(fabricated)
         if judge:
-            self.judge[position] = judge
+            self.judge[position] = orjson.dumps(judge)
 
     def tag_code(self, tags: dict[str, str]) -> int:
         """The index of ``tags`` in ``tag_sets``: one shared dict per distinct tag set."""
@@ -168,7 +170,7 @@ class CaseTable(Sequence[CaseResult]):
         attribution: npt.NDArray[np.int8],
         errors: dict[int, str],
         fabricated: dict[int, list[str]],
-        judge: dict[int, dict[str, Any]] | None = None,
+        judge: dict[int, bytes] | None = None,
     ) -> None:
         self.gate_names = gate_names
         self.metric_names = metric_names
@@ -208,7 +210,7 @@ class CaseTable(Sequence[CaseResult]):
         codes: list[npt.NDArray[np.int32]] = []
         errors: dict[int, str] = {}
         fabricated: dict[int, list[str]] = {}
-        judge: dict[int, dict[str, Any]] = {}
+        judge: dict[int, bytes] = {}
         for table in tables:
             if (table.gate_names, table.metric_names) != (first.gate_names, first.metric_names):
                 raise ValueError("case tables of different gates or retrieval metrics")
@@ -287,8 +289,14 @@ class CaseTable(Sequence[CaseResult]):
         """One case as the report's JSON object (``CaseResult`` field order)."""
         return next(self.rows(index, index + 1))
 
-    def rows(self, start: int = 0, stop: int | None = None) -> Iterator[dict[str, Any]]:
-        """Cases ``start:stop`` as report JSON objects; columns are read in bulk."""
+    def rows(
+        self, start: int = 0, stop: int | None = None, *, encoded_evidence: bool = False
+    ) -> Iterator[dict[str, Any]]:
+        """Cases ``start:stop`` as report JSON objects; columns are read in bulk.
+
+        ``encoded_evidence``: the judges' evidence as ``orjson.Fragment`` (for the writer,
+        which copies the bytes), not parsed back into objects.
+        """
         stop = len(self) if stop is None else min(stop, len(self))
         names = self.gate_names
         metrics = self.metric_names
@@ -322,7 +330,9 @@ class CaseTable(Sequence[CaseResult]):
             }
             evidence = judge.get(i)
             if evidence is not None:  # left out, not null, where no judged gate applied
-                row["judge"] = evidence
+                row["judge"] = (
+                    orjson.Fragment(evidence) if encoded_evidence else orjson.loads(evidence)
+                )
             yield row
 
     def to_dicts(self) -> list[dict[str, Any]]:

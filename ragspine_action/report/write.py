@@ -43,7 +43,8 @@ def _skeleton(report: Report, placeholder: str) -> dict[str, Any]:
 
 def encode_case_lines(table: CaseTable, start: int, stop: int) -> bytes:
     """Cases ``start:stop`` as the report's lines (indented, joined by ``,\\n``)."""
-    return b",\n".join(_CASE_INDENT + orjson.dumps(row) for row in table.rows(start, stop))
+    rows = table.rows(start, stop, encoded_evidence=True)
+    return b",\n".join(_CASE_INDENT + orjson.dumps(row) for row in rows)
 
 
 def write_case_lines(table: CaseTable, path: str) -> None:
