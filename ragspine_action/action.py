@@ -837,8 +837,9 @@ def _main(
         for line in lines[:MAX_ANNOTATIONS]:
             file, number = _located(line, workspace)
             log.error(line, title=title, file=file, line=number)
-        shown = "\n".join(lines[:50]) + (
-            f"\n… and {len(lines) - 50} more" if len(lines) > 50 else ""
+        # At most 50 lines of at most 500 characters: the comment has a size limit.
+        shown = "\n".join(x if len(x) <= 500 else x[:499] + "…" for x in lines[:50]) + (
+            f"\n… and {len(lines) - 50} more (the log has them all)" if len(lines) > 50 else ""
         )
         missing = exc.check if isinstance(exc, _NoCommittedBaseline) else None
         if missing is not None and missing.error is not None:

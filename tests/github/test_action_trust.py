@@ -643,3 +643,19 @@ def test_without_a_committed_baseline_input_errors_are_still_located(
     for no_baseline in ("", "baseline.json"):  # no input, or a path not committed
         done = run_action(repo, monkeypatch, baseline=no_baseline)
         assert "golden.jsonl:2" in repo.outputs()["summary"], no_baseline
+
+
+def test_many_long_input_problems_still_fit_the_comment(
+    repo: Repo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    repo.record_baseline_on_main()
+    bad = "".join(
+        json.dumps({"id": f"{i}" + "x" * 3000, "question": "q", "case_type": "nonsense" * 400})
+        + "\n"
+        for i in range(400)
+    )
+    (repo.ws / "golden.jsonl").write_text(bad)
+    done = run_action(repo, monkeypatch)
+    _assert_one_verdict(repo, done, "error")
+    body = repo.comments()[0]["body"]
+    assert len(body) < 65_536 and "golden.jsonl:1" in body
