@@ -28,7 +28,7 @@ from .baseline.model import BaselineEntry
 from .baseline.ratchet import Comparison, check_stale, compare, entry_from_values
 from .baseline.values import qa_suite_values
 from .config import RunConfig
-from .gates import GATE_NAMES, GateSettings, LexicalJudge
+from .gates import GATE_NAMES, GateSettings, make_judge
 from .gates.fabrication import DEFAULT_PERIOD_PATTERNS
 from .gates.fabrication import detect_fabricated_numbers as _detect
 from .gates.judge import Judge
@@ -194,17 +194,19 @@ class EntailmentJudge:
 
 
 def make_entailment_judge(kind: str = "lexical", **kwargs: Any) -> EntailmentJudge:
-    """The judge named ``kind``: ``lexical`` (offline, deterministic; ``threshold=0.6``)."""
-    if kind == "lexical":
-        threshold = kwargs.pop("threshold", 0.6)
-        if kwargs:
-            raise TypeError(f"the lexical judge takes threshold only, not {sorted(kwargs)}")
-        return EntailmentJudge(LexicalJudge(float(threshold)))
-    if kind in ("nli", "llm"):
-        raise NotImplementedError(
-            f"entailment judge {kind!r} is not built into this API; 'lexical' is the default"
-        )
-    raise ValueError(f"unknown entailment judge {kind!r}: use 'lexical'")
+    """The judge named ``kind`` (``make_judge``'s kinds; ``lexical``, offline and
+    deterministic, by default), with RAGSpine's ``entails(claim, context)``."""
+    threshold = kwargs.pop("threshold", 0.6)
+    if kwargs:
+        raise TypeError(f"make_entailment_judge takes threshold only, not {sorted(kwargs)}")
+    try:
+        return EntailmentJudge(make_judge(kind, threshold=float(threshold)))
+    except ValueError:
+        if kind in ("nli", "llm"):
+            raise NotImplementedError(
+                f"entailment judge {kind!r} is not built into this API; 'lexical' is the default"
+            ) from None
+        raise ValueError(f"unknown entailment judge {kind!r}: use 'lexical'") from None
 
 
 def load_golden_set(path: str | os.PathLike[str]) -> list[GoldenCase]:
