@@ -27,12 +27,14 @@ from .cli import build_parser, config_from_args
 from .config import COMMENT_POLICIES, ActionInputs, RunConfig, action_inputs_from_env
 from .errors import (
     EXIT_ERROR,
+    EXIT_INTERNAL,
     EXIT_PASS,
     EXIT_REGRESSION,
     ConfigError,
     InputError,
     RagspineError,
     StaleBaselineError,
+    format_internal_error,
 )
 from .github.artifacts import upload_file_artifact
 from .github.commands import (
@@ -60,7 +62,6 @@ from .safe_text import comment_safe, log_safe, new_stop_token
 __all__ = ["main"]
 
 MAX_ANNOTATIONS = 20
-EXIT_INTERNAL = 3  # a bug: SPEC §10's exit code for an internal error
 
 
 class _Log:
@@ -436,7 +437,10 @@ def _annotate(report: Report, config: RunConfig, workspace: Path, log: _Log) -> 
         )
     for floor in [f for f in report.floors if not f.passed][:MAX_ANNOTATIONS]:
         log.error(
-            f"{floor.key}/{floor.metric} {floor.current:.4g} is below its floor {floor.floor:.4g}",
+            f"{floor.key}/{floor.metric} {floor.current:g} is above its ceiling {floor.floor:g}"
+            if floor.ceiling
+            else f"{floor.key}/{floor.metric} {floor.current:.4g} is below its floor "
+            f"{floor.floor:.4g}",
             title="ragspine-eval floor",
         )
     if base.status == "stale":
@@ -786,7 +790,7 @@ def main(
         log.error("interrupted")
         return EXIT_ERROR
     except Exception as exc:
-        message = f"internal error (a bug, please report it): {type(exc).__name__}: {exc}"
+        message = format_internal_error(exc, __version__).removeprefix("ragspine-eval: ")
         log.error(message, title="ragspine-eval: internal error")
         output_file = env.get("GITHUB_OUTPUT")
         if output_file:
@@ -959,5 +963,7 @@ def _conclude(
         files = []
     log.untrusted_block(render_terminal(report))
     _annotate(report, config, workspace, log)
+    if result.error is not None and (report.baseline is None or report.baseline.status != "stale"):
+        log.error(result.error, title="ragspine-eval error")
     pub.report, pub.prefix, pub.files, pub.upload = report, prefix, files, True
     return _finish(pub, publisher, ctx, log, inputs.report if files else "", inputs.fail_on)

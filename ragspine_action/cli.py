@@ -9,14 +9,23 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, TextIO
 
 from . import __version__
-from .config import SYSTEMS, RunConfig, parse_k_list, parse_suites
-from .config_file import DEFAULT_CONFIG_NAME, load_config_file, overrides_from_file
-from .errors import EXIT_ERROR, ConfigError, RagspineError, format_error
+from .config import SYSTEMS, RunConfig, parse_k_list, parse_suites, resolve_system
+from .config_file import DEFAULT_CONFIG_NAME, FILE_KEYS, load_config_file, overrides_from_file
+from .console import encodable
+from .errors import (
+    EXIT_ERROR,
+    EXIT_INTERNAL,
+    ConfigError,
+    RagspineError,
+    format_error,
+    format_internal_error,
+)
 from .gates.judge import JUDGE_KINDS
+from .outputs import output_errors
 from .paths import BUNDLED_GOLDEN
 from .report.render_terminal import render_terminal
 from .report.write import write_report
@@ -33,6 +42,12 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         raise ConfigError(f"ragspine-eval: {message}")
 
+    def _print_message(self, message: str, file: Any = None) -> None:
+        """--help and --version in what the stream can encode (never a crash)."""
+        if message:
+            stream: TextIO = file if file is not None else sys.stderr
+            stream.write(encodable(message, stream))
+
 
 def build_parser() -> argparse.ArgumentParser:
     """Flags default to 'not given' so that a config file can fill what the flags leave."""
@@ -40,7 +55,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="ragspine-eval",
         description="Gate a RAG system's quality against a version-controlled golden set.",
         epilog="Exit codes: 0 pass (or baseline created), 1 regression, 2 invalid input, "
-        "stale baseline or configuration error.",
+        "stale baseline, configuration error or errors above --max-error-rate, "
+        "3 internal error (a bug).",
         argument_default=argparse.SUPPRESS,
     )
     p.add_argument("--version", action="version", version=f"ragspine-eval {__version__}")
@@ -201,17 +217,20 @@ _SAME = {
 
 
 def parse_floors(raw: Sequence[str]) -> dict[str, float]:
+    """``METRIC=VALUE`` items; the value's range is checked with the rest (``validate_config``)."""
     floors: dict[str, float] = {}
     for item in raw:
         metric, sep, value = item.partition("=")
         try:
-            floors[metric.strip()] = float(value)
-            if not sep or not metric.strip() or not floors[metric.strip()] >= 0:
+            number = float(value)
+            if not sep or not metric.strip() or number != number:  # NaN
                 raise ValueError
         except ValueError:
             raise ConfigError(
-                f"--floor: {item!r} is not METRIC=VALUE (e.g. faithfulness=0.85)"
+                f"--floor: {item!r} is not METRIC=VALUE (e.g. faithfulness=0.85 or "
+                "fabrication_count=0)"
             ) from None
+        floors[metric.strip()] = number
     return floors
 
 
@@ -233,24 +252,111 @@ def _flag_overrides(args: argparse.Namespace) -> dict[str, Any]:
     return out
 
 
+def _flag_names(parser: argparse.ArgumentParser) -> dict[str, str]:
+    """RunConfig field → the flag that sets it (``bootstrap_seed`` → ``--seed``)."""
+    by_dest = {a.dest: a.option_strings[-1] for a in parser._actions if a.option_strings}
+    names = {field: by_dest[dest] for dest, field in _SAME.items() if dest in by_dest}
+    names.update(
+        suites="--suite",
+        ks="--k",
+        period_patterns="--period-pattern",
+        floors="--floor",
+        facts="--facts",
+        ground_truth="--ground-truth",
+    )
+    return names
+
+
+# Flags that only one system or suite reads: given for another, they would be ignored.
+_HTTP_ONLY = (
+    "headers_file",
+    "concurrency",
+    "timeout_s",
+    "retries",
+    "rate_limit",
+    "max_response_bytes",
+)
+_EXTRACTION_ONLY = (
+    "facts",
+    "ground_truth",
+    "extraction_manifest",
+    "extraction_abs_tol",
+    "extraction_rel_tol",
+    "extraction_tags_as_set",
+    "extraction_spans_as_ranges",
+)
+_QA_ONLY = ("outcomes", "endpoint", "qrels", "trec_run", "golden", "save_outcomes")
+
+
+def _check_flags_apply(
+    flags: Mapping[str, Any], settings: Mapping[str, Any], name: Mapping[str, str]
+) -> None:
+    """No flag is silently ignored: one the run would not read is a one-line error."""
+    system = settings.get("system", "reference")
+    suites = settings.get("suites", ("qa",))
+    for field in _HTTP_ONLY:
+        if field in flags and system != "http":
+            raise ConfigError(
+                f"{name[field]}: only used by the http system, and this run uses "
+                f"--system {system} (give --endpoint URL to call a service)"
+            )
+    if "kb_dir" in flags and system != "reference":
+        raise ConfigError(f"--kb-dir: only used by the reference system, not --system {system}")
+    if "extraction" not in suites:
+        for field in _EXTRACTION_ONLY:
+            if field in flags:
+                raise ConfigError(
+                    f"{name[field]}: only used by the extraction suite; add --suite extraction "
+                    "(or --suite all)"
+                )
+    if "qa" not in suites:
+        for field in _QA_ONLY:
+            if field in flags:
+                raise ConfigError(
+                    f"{name[field]}: only used by the qa suite, and this run is --suite "
+                    f"{','.join(suites)}; add --suite all to run both"
+                )
+
+
 def config_from_args(args: argparse.Namespace, cwd: str | None = None) -> RunConfig:
-    """Defaults ← the config file ← the flags; then the defaults that depend on the rest."""
+    """Defaults ← the config file ← the flags; then the defaults that depend on the rest.
+
+    The system is settled by ``config.resolve_system`` (the one rule for flags, the
+    action's inputs and the config file); every setting remembers where it came from.
+    """
     given = vars(args)
     config_path = given.get("config")
     if config_path is None and not given.get("no_config"):
         candidate = os.path.join(cwd or os.getcwd(), DEFAULT_CONFIG_NAME)
         config_path = candidate if os.path.isfile(candidate) else None
-    settings: dict[str, Any] = {}
+    file_settings: dict[str, Any] = {}
+    origins: dict[str, str] = {}
     if config_path is not None:
-        settings.update(overrides_from_file(load_config_file(config_path), config_path))
-        settings["config_file"] = config_path
+        file_settings = overrides_from_file(load_config_file(config_path), config_path)
+        for field, value in file_settings.items():
+            key = FILE_KEYS.get(field, field)
+            origins[field] = f"{config_path}: {key}"
+            if field == "floors":
+                origins.update({f"floors.{m}": f"{config_path}: {key}.{m}" for m in value})
+    flag_name = _flag_names(build_parser())
     flags = _flag_overrides(args)
+    for field in flags:
+        origins[field] = flag_name.get(field, field)
     if "floors" in flags:
-        flags["floors"] = {**settings.get("floors", {}), **flags["floors"]}
-    settings.update(flags)
-    if settings.get("qrels"):
-        settings.setdefault("system", "outcomes")
-        settings.setdefault("golden", settings["qrels"])
+        origins.update({f"floors.{m}": "--floor" for m in flags["floors"]})
+        flags["floors"] = {**file_settings.get("floors", {}), **flags["floors"]}
+    file_label = f"{config_path}: " if config_path else ""
+    settings = resolve_system(
+        file_settings,
+        flags,
+        file_name=lambda field: file_label + FILE_KEYS.get(field, field),
+        flag_name=lambda field: flag_name.get(field, f"--{field}"),
+    )
+    _check_flags_apply(flags, settings, flag_name)
+    if config_path is not None:
+        settings["config_file"] = config_path
+    settings["mode_from_default"] = "mode" not in settings
+    settings["origins"] = origins
     # The bundled baseline only gates the bundled inputs run through the bundled system:
     # another system or another golden set must never write into the package's data.
     own_inputs = (
@@ -268,30 +374,56 @@ def config_from_args(args: argparse.Namespace, cwd: str | None = None) -> RunCon
     return RunConfig(**settings)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    arguments = list(sys.argv[1:] if argv is None else argv)
-    if arguments[:1] == ["merge"]:
-        from .merge import main as merge_main
-
-        return merge_main(arguments[1:])
+def _run_cli(arguments: list[str]) -> int:
     try:
-        args = build_parser().parse_args(argv)
+        args = build_parser().parse_args(arguments)
         config = config_from_args(args)
         result = run(config)
-        if config.report:
-            write_report(result.report, config.report)
     except RagspineError as exc:
         print_safe(format_error(exc), sys.stderr)
         return exc.exit_code
-    except KeyboardInterrupt:
-        print("ragspine-eval: interrupted", file=sys.stderr)
-        return EXIT_ERROR
     quiet = getattr(args, "quiet", False)
-    print_safe(result.report.summary if quiet else render_terminal(result.report), sys.stdout)
-    base = result.report.baseline
-    if base is not None and (base.status == "stale" or (quiet and base.status == "regression")):
+    report = result.report
+    # A verdict exists: the report is written (verdict error included) and the table shown.
+    code = result.exit_code
+    if config.report:
+        try:
+            with output_errors(config.report, config.origin("report", "--report")):
+                write_report(report, config.report)
+        except RagspineError as exc:
+            print_safe(report.summary if quiet else render_terminal(report), sys.stdout)
+            print_safe(format_error(exc), sys.stderr)
+            return EXIT_ERROR
+    print_safe(report.summary if quiet else render_terminal(report), sys.stdout)
+    base = report.baseline
+    if result.error is not None:
+        print_safe(f"ragspine-eval: error: {result.error}", sys.stderr)
+    elif quiet and base is not None and base.status == "regression":
         print_safe(f"ragspine-eval: {base.message}", sys.stderr)
-    return result.exit_code
+    return code
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The CLI (and ``merge``): exit 0 pass, 1 regression, 2 invalid input, 3 a bug.
+
+    Whatever escapes the known error paths is caught here: one line saying it is an
+    internal error and where to report it, exit 3 — never a traceback, never exit 1.
+    """
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if arguments[:1] == ["merge"]:
+            from .merge import main as merge_main
+
+            return merge_main(arguments[1:])
+        return _run_cli(arguments)
+    except KeyboardInterrupt:
+        print_safe("ragspine-eval: interrupted", sys.stderr)
+        return EXIT_ERROR
+    except SystemExit:
+        raise  # --help and --version
+    except Exception as exc:  # the last line of defence: see errors.format_internal_error
+        print_safe(format_internal_error(exc, __version__), sys.stderr)
+        return EXIT_INTERNAL
 
 
 if __name__ == "__main__":

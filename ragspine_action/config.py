@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 import shlex
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Literal, get_args
+from typing import Any, Literal, get_args
 
 from .errors import ConfigError
 from .gates.claims import DEFAULT_META_PATTERNS
@@ -31,6 +31,7 @@ __all__ = [
     "action_inputs_from_env",
     "parse_k_list",
     "parse_suites",
+    "resolve_system",
     "validate_config",
 ]
 
@@ -38,6 +39,18 @@ SystemName = Literal["reference", "outcomes", "http"]
 SYSTEMS: tuple[str, ...] = get_args(SystemName)
 SUITES: tuple[str, ...] = ("qa", "extraction")
 REFERENCE_MODES = ("tool", "agent")
+
+# The input that names each non-reference system: giving it selects that system.
+SYSTEM_INPUTS: dict[str, str] = {"outcomes": "outcomes", "endpoint": "http", "qrels": "outcomes"}
+# Counts that take a ceiling rather than a floor (``--floor fabrication_count=0``).
+CEILING_METRICS: tuple[str, ...] = ("fabrication_count", "errors")
+# Bounds on flag values that would otherwise exhaust the machine or never finish.
+MAX_BOOTSTRAP_RESAMPLES = 100_000
+MAX_K = 10_000
+MAX_CONCURRENCY = 512
+MAX_WORKERS = 256
+MAX_RETRIES = 20
+MAX_SEED = 2**63 - 1
 
 
 @dataclass(frozen=True)
@@ -98,7 +111,17 @@ class RunConfig:
     # --repeats N: every case runs N times (0: as many as the outcomes file holds).
     repeats: int = 0
     config_file: str | None = None
+    # True when no flag, input or config file named the mode: "tool" is then only the
+    # reference system's default, never a baseline key another system may use.
+    mode_from_default: bool = False
+    # Where a setting came from ("--seed", "ragspine-eval.yml: bootstrap.seed"), by field
+    # name (floors by "floors.<metric>"), so an error blames the flag or the file key.
+    origins: dict[str, str] = field(default_factory=dict)
     extra: dict[str, object] = field(default_factory=dict)
+
+    def origin(self, name: str, flag: str) -> str:
+        """The flag or file key that set ``name`` (``flag`` when it was not recorded)."""
+        return self.origins.get(name, flag)
 
 
 def parse_k_list(raw: str, option: str = "--k") -> tuple[int, ...]:
@@ -125,9 +148,103 @@ def parse_suites(raw: str, option: str = "--suite") -> tuple[str, ...]:
     return parts
 
 
+def layer_system(given: Mapping[str, Any], name: Callable[[str], str]) -> str | None:
+    """The system one layer of settings selects (the flags, the action's inputs or the
+    config file): its ``system``, or the one its inputs imply (``outcomes`` → outcomes,
+    ``endpoint`` → http, ``qrels`` → outcomes). Contradictions are ConfigErrors naming both.
+    """
+    inputs = [f for f in SYSTEM_INPUTS if given.get(f)]
+    if len(inputs) > 1:
+        first, second = inputs[:2]
+        raise ConfigError(
+            f"{name(first)} and {name(second)}: each selects its own system under test "
+            f"({SYSTEM_INPUTS[first]} and {SYSTEM_INPUTS[second]} inputs); give one of them"
+        )
+    if "qrels" in inputs and given.get("golden"):
+        raise ConfigError(
+            f"{name('golden')} and {name('qrels')}: the qrels file is the golden set; give one"
+        )
+    implied = SYSTEM_INPUTS[inputs[0]] if inputs else None
+    explicit = given.get("system")
+    if explicit is not None and implied is not None and explicit != implied:
+        raise ConfigError(
+            f"{name('system')} {explicit} contradicts {name(inputs[0])}, which selects the "
+            f"{implied} system: drop one of them"
+        )
+    return explicit if explicit is not None else implied
+
+
+def resolve_system(
+    file_settings: Mapping[str, Any],
+    flag_settings: Mapping[str, Any],
+    *,
+    file_name: Callable[[str], str],
+    flag_name: Callable[[str], str],
+) -> dict[str, Any]:
+    """Settings of the config file overridden by the flags, with the system settled.
+
+    The one rule for every entry point (CLI flags, the action's inputs, which become
+    flags, and the config file): an input implies its system, a contradiction inside one
+    layer is an error, and a system chosen by the flags replaces the file's choice together
+    with the file's inputs for another system, so nothing is silently half-applied.
+    """
+    file_system = layer_system(file_settings, file_name)
+    flag_system = layer_system(flag_settings, flag_name)
+    merged = {**file_settings, **flag_settings}
+    flag_inputs = [f for f in (*SYSTEM_INPUTS, "golden") if flag_settings.get(f)]
+    for input_name, system in SYSTEM_INPUTS.items():
+        if input_name in file_settings and input_name not in flag_settings:
+            other_input = any(f != input_name for f in flag_inputs)
+            if other_input or (flag_system is not None and flag_system != system):
+                merged.pop(input_name, None)
+                if input_name == "qrels":
+                    merged.pop("trec_run", None)
+    chosen = flag_system if flag_system is not None else file_system
+    if chosen is not None:
+        merged["system"] = chosen
+    if merged.get("qrels"):
+        merged["golden"] = merged["qrels"]
+    return merged
+
+
 def _check_rate(name: str, value: float) -> None:
     if not 0.0 <= value <= 1.0:
         raise ConfigError(f"{name}: {value} is outside 0..1")
+
+
+def _check_int(config: RunConfig, name: str, flag: str, low: int, high: int, why: str) -> None:
+    value = getattr(config, name)
+    if not low <= value <= high:
+        where = config.origin(name, flag)
+        raise ConfigError(f"{where}: {value} is outside {low}..{high} ({why})")
+
+
+def _check_floors(config: RunConfig) -> None:
+    """Floors on shares lie in 0..1; ceilings on counts are ≥ 0 (a typo is never ignored)."""
+    for metric, value in config.floors.items():
+        where = config.origin(f"floors.{metric}", "--floor")
+        if metric in CEILING_METRICS:
+            if not 0 <= value < float("inf"):
+                raise ConfigError(
+                    f"{where}: {metric}={value}: a ceiling on a count must be a number ≥ 0 "
+                    f"(e.g. {metric}=0)"
+                )
+        elif not 0.0 <= value <= 1.0:
+            raise ConfigError(
+                f"{where}: {metric}={value} is outside 0..1 (every metric but "
+                f"{' and '.join(CEILING_METRICS)} is a share between 0 and 1)"
+            )
+
+
+def _check_period_patterns(config: RunConfig) -> None:
+    where = config.origin("period_patterns", "--period-pattern")
+    for pattern in config.period_patterns:
+        try:
+            re.compile(pattern)
+        except (re.error, RecursionError, OverflowError, ValueError) as exc:
+            raise ConfigError(
+                f"{where}: {pattern!r} is not a valid regular expression ({exc})"
+            ) from None
 
 
 def validate_config(config: RunConfig) -> RunConfig:
@@ -137,6 +254,11 @@ def validate_config(config: RunConfig) -> RunConfig:
     if config.system == "reference" and config.mode not in REFERENCE_MODES:
         raise ConfigError(
             f"--mode: {config.mode!r} is not a mode of the reference system (tool, agent)"
+        )
+    if config.mode == "extraction" and "qa" in config.suites:
+        raise ConfigError(
+            "--mode: 'extraction' is the extraction suite's baseline key; name the QA key "
+            "otherwise (e.g. --mode my-rag)"
         )
     if not config.mode or config.mode.startswith("_"):
         raise ConfigError(
@@ -163,7 +285,33 @@ def validate_config(config: RunConfig) -> RunConfig:
     if config.protected_k < 1:
         raise ConfigError(f"--protected-k: {config.protected_k} must be a positive integer")
     if config.bootstrap_resamples < 0:
-        raise ConfigError(f"--bootstrap-resamples: {config.bootstrap_resamples} must be ≥ 0")
+        where = config.origin("bootstrap_resamples", "--bootstrap-resamples")
+        raise ConfigError(f"{where}: {config.bootstrap_resamples} must be ≥ 0")
+    _check_int(
+        config,
+        "bootstrap_resamples",
+        "--bootstrap-resamples",
+        0,
+        MAX_BOOTSTRAP_RESAMPLES,
+        "more resamples do not sharpen a 95% interval; 0 turns it off",
+    )
+    _check_int(config, "bootstrap_seed", "--seed", 0, MAX_SEED, "a seed is a non-negative integer")
+    _check_int(config, "protected_k", "--protected-k", 1, MAX_K, "a rank cut-off")
+    if config.ks and not 1 <= max(config.ks) <= MAX_K:
+        where = config.origin("ks", "--k")
+        raise ConfigError(f"{where}: {max(config.ks)} is outside 1..{MAX_K} (a rank cut-off)")
+    _check_int(config, "workers", "--workers", 0, MAX_WORKERS, "0: one per core")
+    # Below-range values of the http settings are the http system's own one-line errors.
+    if config.concurrency > MAX_CONCURRENCY:
+        where = config.origin("concurrency", "--concurrency")
+        raise ConfigError(
+            f"{where}: {config.concurrency} is above {MAX_CONCURRENCY} requests in flight"
+        )
+    if config.retries > MAX_RETRIES:
+        where = config.origin("retries", "--retries")
+        raise ConfigError(f"{where}: {config.retries} is above {MAX_RETRIES} retries per case")
+    _check_floors(config)
+    _check_period_patterns(config)
     _check_rate("--faithfulness-threshold", config.faithfulness_threshold)
     _check_rate("--answer-accuracy-threshold", config.answer_accuracy_threshold)
     _check_rate("--max-error-rate", config.max_error_rate)

@@ -7,7 +7,9 @@
     └── BaselineUpdateError       exit 1  an update that would lower the baseline silently
                                           (a regression: the run reports it, writes nothing)
 
-A regression is not an error: it is a verdict (exit 1) carried by the report.
+A regression is not an error: it is a verdict (exit 1) carried by the report. Anything
+else that escapes (a bug) is caught at the top and reported as an internal error, exit 3:
+never a traceback, never exit 1.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from dataclasses import dataclass
 
 __all__ = [
     "EXIT_ERROR",
+    "EXIT_INTERNAL",
     "EXIT_PASS",
     "EXIT_REGRESSION",
     "BaselineUpdateError",
@@ -26,12 +29,16 @@ __all__ = [
     "RagspineError",
     "StaleBaselineError",
     "format_error",
+    "format_internal_error",
     "one_line",
 ]
 
 EXIT_PASS = 0
 EXIT_REGRESSION = 1
 EXIT_ERROR = 2
+EXIT_INTERNAL = 3
+
+ISSUES_URL = "https://github.com/org/ragspine-eval/issues"
 
 
 class RagspineError(Exception):
@@ -110,6 +117,17 @@ def format_error(exc: RagspineError) -> str:
     ):
         text = text.replace(raw, shown)
     return f"ragspine-eval: error: {text}"
+
+
+def format_internal_error(exc: BaseException, version: str) -> str:
+    """One line for a crash that escaped every handler: what it was and where to report it."""
+    detail = one_line(f"{type(exc).__name__}: {exc}")
+    if len(detail) > 300:
+        detail = detail[:297] + "..."
+    return (
+        f"ragspine-eval: internal error (a bug in ragspine-eval {version}, exit 3): {detail}; "
+        f"please report it with the command you ran at {ISSUES_URL}"
+    )
 
 
 class ConfigError(RagspineError):

@@ -24,13 +24,13 @@ from pydantic import ValidationError
 
 from .baseline.values import qa_suite_values
 from .config import RunConfig, validate_config
-from .errors import EXIT_ERROR, ConfigError, InputError, RagspineError, format_error
+from .errors import ConfigError, InputError, RagspineError, format_error
 from .jsonio import read_json_file
 from .metrics.retrieval import metric_names
 from .qa import GATE_NAMES, QASettings, assemble_qa, qa_warnings
 from .report.cases import CaseTable, CaseTableBuilder, as_case_table
 from .report.model import CaseResult, Failure, QASection, Report
-from .run import RunResult, conclude_run, golden_digests
+from .run import RunResult, check_baseline_key, conclude_run, error_budget, golden_digests
 from .safe_text import print_safe
 
 __all__ = ["build_merge_parser", "load_partial_report", "main", "merge_reports"]
@@ -204,13 +204,11 @@ def merge_reports(
         ks=config.ks, protected_k=config.protected_k, relevance_level=config.relevance_level
     )
     qa = _merged_qa(shards, settings)
-    warnings, service_failed = qa_warnings(
-        qa, system=config.system, max_error_rate=config.max_error_rate
-    )
+    check_baseline_key(config)
+    warnings = qa_warnings(qa)
     stamp = (now or datetime.now(UTC)).replace(microsecond=0).isoformat()
-    exit_code = EXIT_ERROR if service_failed else 0
     suites = [qa_suite_values(qa, config.protected_k, golden_digests(config))]
-    return conclude_run(config, stamp, qa, None, suites, warnings, exit_code)
+    return conclude_run(config, stamp, qa, None, suites, warnings, error_budget(qa, config))
 
 
 def merge_paths(patterns: Sequence[str], overrides: dict[str, Any]) -> tuple[RunConfig, RunResult]:

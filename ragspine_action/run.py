@@ -5,6 +5,7 @@ Pure of GitHub: ``action.py`` adds comments, summaries and artifacts around ``ru
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
@@ -31,7 +32,7 @@ from .baseline.significance import SignificanceSettings, apply_significance
 from .baseline.stats import DEFAULT_RESAMPLES, paired_bootstrap
 from .baseline.store import load_baseline, write_baseline
 from .baseline.values import extraction_suite_values, qa_suite_values
-from .config import RunConfig, validate_config
+from .config import CEILING_METRICS, RunConfig, validate_config
 from .errors import (
     EXIT_ERROR,
     EXIT_PASS,
@@ -54,6 +55,7 @@ from .gates import GateSettings, make_judge
 from .golden.load import GoldenSet, golden_set_from_cases, load_golden_set
 from .golden.models import GoldenCase
 from .jsonio import check_size
+from .outputs import check_output_path, output_errors
 from .perf import gc_paused
 from .qa import (
     QASettings,
@@ -79,12 +81,14 @@ from .report.model import (
     metric_matches,
 )
 from .shard import Shard, select_shard
-from .systems.base import Collection, System, complete_collection
+from .systems.base import MISSING_OUTCOME, Collection, System, complete_collection
 
 __all__ = [
     "RunResult",
     "build_system",
+    "check_baseline_key",
     "conclude_run",
+    "error_budget",
     "golden_digests",
     "qa_settings",
     "qa_suite_values",
@@ -99,6 +103,8 @@ class RunResult:
     exit_code: int
     baseline_written: bool = False
     messages: list[str] = field(default_factory=list)
+    # Why the verdict is "error" (one line), for the terminal; None otherwise.
+    error: str | None = None
 
 
 def build_system(config: RunConfig) -> System:
@@ -227,21 +233,49 @@ def _gated(config: RunConfig, metric: str) -> bool:
 
 def _check_names(config: RunConfig, suites: list[SuiteValues]) -> None:
     """Floors and gated metrics must name metrics this run produces (a typo is an error)."""
-    known = {m for v in suites for m in v.metrics} | {"fabrication_count"}
-    where = f"{config.config_file}: gate" if config.config_file else "--floor/gate"
-    for label, names in (("floors", list(config.floors)), ("metrics", config.gated_metrics or [])):
-        for name in names:
-            if not any(metric_matches(name, m) for m in known):
-                raise ConfigError(
-                    f"{where}.{label}.{name}: no metric of that name in this run "
-                    f"(known: {', '.join(sorted(known)[:40])})"
-                )
+    known = {m for v in suites for m in v.metrics} | set(CEILING_METRICS)
+    for name in config.floors:
+        if not any(metric_matches(name, m) for m in known):
+            where = config.origin(f"floors.{name}", "--floor")
+            raise ConfigError(
+                f"{where}: no metric of that name in this run "
+                f"(known: {', '.join(sorted(known)[:40])})"
+            )
+    for name in config.gated_metrics or []:
+        if not any(metric_matches(name, m) for m in known):
+            where = config.origin("gated_metrics", "gate.metrics")
+            raise ConfigError(
+                f"{where}.{name}: no metric of that name in this run "
+                f"(known: {', '.join(sorted(known)[:40])})"
+            )
 
 
-def check_floors(config: RunConfig, suites: list[SuiteValues]) -> list[FloorCheck]:
-    """Absolute floors: below one fails even with no baseline or a lower baseline."""
+def check_floors(
+    config: RunConfig, suites: list[SuiteValues], qa: QASection | None = None
+) -> list[FloorCheck]:
+    """Absolute floors: below one fails even with no baseline or a lower baseline.
+
+    ``fabrication_count`` and ``errors`` are counts with a target of 0: their "floor" is a
+    ceiling (``--floor fabrication_count=0`` fails the run at one fabricated answer).
+    """
     checks: list[FloorCheck] = []
     for selector, floor in config.floors.items():
+        if selector in CEILING_METRICS:
+            if qa is not None:
+                current = float(
+                    qa.fabrication_count if selector == "fabrication_count" else qa.errors.count
+                )
+                checks.append(
+                    FloorCheck(
+                        key=qa.mode,
+                        metric=selector,
+                        floor=floor,
+                        current=current,
+                        passed=current <= floor + EPSILON,
+                        ceiling=True,
+                    )
+                )
+            continue
         for values in suites:
             for metric, current in values.metrics.items():
                 if metric_matches(selector, metric):
@@ -267,6 +301,93 @@ def _significance(config: RunConfig) -> SignificanceSettings:
     )
 
 
+def _qa_keys(baseline: BaselineFile | None) -> list[str]:
+    return sorted(k for k in (baseline.entries if baseline else {}) if k != "extraction")
+
+
+def _check_new_key(config: RunConfig, baseline: BaselineFile | None, key: str) -> None:
+    """A baseline that already gates other QA keys gains a new one only on request: a
+    mistyped ``--mode`` must not create a fresh entry that passes and gates nothing."""
+    held = _qa_keys(baseline)
+    if held:
+        raise ConfigError(
+            f"--mode {key}: {config.baseline} has no entry {key!r} (it holds: "
+            f"{', '.join(held)}); use --mode {held[0]} to gate against it, or add "
+            "--update-baseline to record a new entry"
+        )
+
+
+def check_baseline_key(config: RunConfig) -> None:
+    """A non-reference system names its baseline key (``--mode``) whenever a baseline is
+    read or written: "tool" is the reference system's mode, never a silent default."""
+    if (
+        "qa" not in config.suites
+        or not config.baseline
+        or config.system == "reference"
+        or not config.mode_from_default
+    ):
+        return
+    try:
+        held = _qa_keys(load_baseline(config.baseline, max_bytes=config.max_input_bytes))
+    except RagspineError:
+        held = []  # the comparison reports a broken file; here only the key is missing
+    holds = (
+        f"{config.baseline} holds: {', '.join(held)}"
+        if held
+        else f"{config.baseline} holds no QA entry yet"
+    )
+    example = held[0] if held else "my-rag"
+    raise ConfigError(
+        f"--mode: --system {config.system} needs an explicit --mode naming its baseline key "
+        f"({holds}); e.g. --mode {example}"
+    )
+
+
+def check_output_paths(config: RunConfig) -> None:
+    """Every file this run will write, checked before any work is done."""
+    if config.report:
+        check_output_path(config.report, config.origin("report", "--report"))
+    if config.save_outcomes:
+        check_output_path(config.save_outcomes, "--save-outcomes")
+    if config.baseline and (config.update_baseline or not os.path.lexists(config.baseline)):
+        check_output_path(config.baseline, config.origin("baseline", "--baseline"))
+
+
+def error_budget(qa: QASection, config: RunConfig) -> str | None:
+    """Why this run is no quality verdict (errors above ``--max-error-rate``), or None.
+
+    One rule for every system: a golden case without an outcome is an error too, and when
+    no outcome id matches the golden set the line says so.
+    """
+    if qa.errors.rate <= config.max_error_rate or qa.errors.count == 0:
+        return None
+    missing = [c.id for c in qa.errors.cases if c.error == MISSING_OUTCOME]
+    budget = (
+        f"error rate {qa.errors.rate:.1%} > --max-error-rate {config.max_error_rate:.1%}: "
+        "not a quality verdict, the baseline was neither compared nor written"
+    )
+    if config.system == "outcomes" and config.outcomes and missing:
+        matched = qa.n_cases - len(missing)
+        n_ids = matched + len(qa.unknown_outcome_ids)
+        if matched == 0:
+            return (
+                f"0 of {n_ids} outcome ids match the golden set: is this the right outcomes "
+                f"file? ({config.outcomes} against {config.golden})"
+            )
+        shown = ", ".join(missing[:5]) + (", …" if len(missing) > 5 else "")
+        return (
+            f"{len(missing)} of {qa.n_cases} golden cases have no outcome in {config.outcomes} "
+            f"({shown}); {budget}"
+        )
+    reasons: dict[str, str] = {}
+    for case in qa.errors.cases:
+        reasons.setdefault(case.error, case.id)
+        if len(reasons) == 3:
+            break
+    first = "; ".join(f"{case_id}: {reason}" for reason, case_id in reasons.items())
+    return f"{qa.errors.count} of {qa.n_cases} cases ended in an error ({first}); {budget}"
+
+
 def _gate_baseline(config: RunConfig, suites: list[SuiteValues], now: str) -> _BaselineOutcome:
     if not config.baseline:
         return _BaselineOutcome(
@@ -288,6 +409,8 @@ def _gate_baseline(config: RunConfig, suites: list[SuiteValues], now: str) -> _B
     messages: list[str] = []
     for values in suites:
         entry = new_file.entries.get(values.key) if new_file else None
+        if entry is None and values.key != "extraction" and not config.update_baseline:
+            _check_new_key(config, baseline, values.key)
         if entry is None:
             new_file, _, status = apply_update(
                 new_file, values, None, lower_reason=None, now=now, tool_version=__version__
@@ -347,7 +470,8 @@ def _gate_baseline(config: RunConfig, suites: list[SuiteValues], now: str) -> _B
     section.lowered = lowered
     written = False
     if section.update_refused is None and new_file is not None and new_file != baseline:
-        write_baseline(path, new_file)
+        with output_errors(path, "--baseline"):
+            write_baseline(path, new_file)
         written = True
     for status in ("regression", "updated", "created"):
         if status in statuses:
@@ -386,7 +510,12 @@ def _summary(
     if section.regressions or section.broken:
         parts.append(f"{len(section.regressions)} regressions, {len(section.broken)} broken cases")
     if failed_floors:
-        names = ", ".join(f"{f.metric} {f.current:.4g} < {f.floor:.4g}" for f in failed_floors[:5])
+        names = ", ".join(
+            f"{f.metric} {f.current:g} > {f.floor:g}"
+            if f.ceiling
+            else f"{f.metric} {f.current:.4g} < {f.floor:.4g}"
+            for f in failed_floors[:5]
+        )
         parts.append(f"below floor: {names}")
     return " · ".join(parts)
 
@@ -500,6 +629,19 @@ def _qa_sections(config: RunConfig, settings: QASettings, shard: Shard | None) -
     return _sequential_qa(config, settings, shard)
 
 
+def _check_contract(collection: Collection, config: RunConfig) -> None:
+    """An http service whose responses do not speak the contract is refused (exit 2)."""
+    census = collection.census
+    if census is None:
+        return
+    from .contract import HTTP_CONTRACT
+    from .systems.http import _display_url
+
+    problem = census.problem(f"responses of {_display_url(config.endpoint or '')}", HTTP_CONTRACT)
+    if problem is not None:
+        raise ConfigError(problem)
+
+
 def _sequential_qa(config: RunConfig, settings: QASettings, shard: Shard | None) -> list[QASection]:
     """Golden set and outcomes in memory, case by case: every system, every input."""
     if config.qrels and config.trec_run:
@@ -511,6 +653,8 @@ def _sequential_qa(config: RunConfig, settings: QASettings, shard: Shard | None)
         system = build_system(config)
         selected, positions = _select(golden, shard)
         collections = collect_repeats(system, selected, config.repeats)
+        for collection in collections:
+            _check_contract(collection, config)
         if shard is not None:  # other shards' outcomes are not unknown
             if len(collections) > 1:
                 raise ConfigError("--shard: not with repeated outcomes (run the repeats unsharded)")
@@ -521,7 +665,8 @@ def _sequential_qa(config: RunConfig, settings: QASettings, shard: Shard | None)
     if config.save_outcomes:
         from .outcomes.save import save_outcomes
 
-        save_outcomes(config.save_outcomes, saved_outcomes(collections))
+        with output_errors(config.save_outcomes, "--save-outcomes"):
+            save_outcomes(config.save_outcomes, saved_outcomes(collections))
     sections = []
     for collection in collections:
         qa = evaluate_qa(
@@ -550,24 +695,31 @@ def run(config: RunConfig, *, now: datetime | None = None) -> RunResult:
 
 def _run(config: RunConfig, now: datetime | None) -> RunResult:
     shard = run_shard(config)
-    stamp = (now or datetime.now(UTC)).replace(microsecond=0).isoformat()
+    check_baseline_key(config)
+    check_output_paths(config)
     warnings: list[str] = []
+    if "qa" in config.suites and config.system == "outcomes" and config.outcomes:
+        from .contract import check_outcomes_file
+
+        census = check_outcomes_file(config.outcomes, max_bytes=config.max_input_bytes)
+        ignored = census.ignored(config.outcomes) if census is not None else None
+        if ignored:
+            warnings.append(ignored)
+    stamp = (now or datetime.now(UTC)).replace(microsecond=0).isoformat()
     suites: list[SuiteValues] = []
     qa: QASection | None = None
-    exit_code = EXIT_PASS
+    error: str | None = None
     repeats: RepeatsSection | None = None
     if "qa" in config.suites:
         settings = qa_settings(config)
         sections = _qa_sections(config, settings, shard)
         qa = sections[0]
         for index, section in enumerate(sections):
-            qa_warns, service_failed = qa_warnings(
-                section, system=config.system, max_error_rate=config.max_error_rate
-            )
             prefix = f"repeat {index + 1}: " if len(sections) > 1 else ""
-            warnings += [prefix + w for w in qa_warns]
-            if service_failed:
-                exit_code = EXIT_ERROR
+            warnings += [prefix + w for w in qa_warnings(section)]
+            budget = error_budget(section, config)
+            if budget is not None and error is None:
+                error = prefix + budget
         warnings += unreferenced_narratives(qa)
         if len(sections) > 1:
             values = repeated_suite_values(sections, config.protected_k, golden_digests(config))
@@ -588,7 +740,7 @@ def _run(config: RunConfig, now: datetime | None) -> RunResult:
         result = score_fixtures(fixtures, options)
         extraction = result.to_dict()
         suites.append(extraction_suite_values(result))
-    return conclude_run(config, stamp, qa, extraction, suites, warnings, exit_code, repeats=repeats)
+    return conclude_run(config, stamp, qa, extraction, suites, warnings, error, repeats=repeats)
 
 
 def conclude_run(
@@ -598,14 +750,22 @@ def conclude_run(
     extraction: dict[str, Any] | None,
     suites: list[SuiteValues],
     warnings: list[str],
-    exit_code: int,
+    error: str | None,
     *,
     repeats: RepeatsSection | None = None,
 ) -> RunResult:
-    """Floors, baseline and verdict for scored suites (``merge`` ends a sharded run here too)."""
+    """Floors, baseline and verdict for scored suites (``merge`` ends a sharded run here too).
+
+    ``error`` (from ``error_budget``) makes the verdict "error" (exit 2): such a run is
+    neither compared with the baseline nor recorded in it.
+    """
     _check_names(config, suites)
+    exit_code = EXIT_PASS
+    if error is not None:
+        exit_code = EXIT_ERROR
+        warnings = [*warnings, error]
     shard = qa.shard if qa is not None else None
-    floors = [] if shard is not None else check_floors(config, suites)
+    floors = [] if shard is not None else check_floors(config, suites, qa)
     if shard is not None:
         # A shard's numbers are partial: floors and baseline are judged after the merge.
         gate = _BaselineOutcome(
@@ -625,7 +785,7 @@ def conclude_run(
             BaselineSection(
                 status="none",
                 path=config.baseline,
-                message="not compared: the error rate is above --max-error-rate",
+                message=f"not compared: {error}",
             ),
             EXIT_ERROR,
             False,
@@ -652,4 +812,8 @@ def conclude_run(
         warnings=warnings,
         repeats=repeats,
     )
-    return RunResult(report, exit_code, gate.written)
+    if error is None and gate.section.status == "stale":
+        error = gate.section.message
+    return RunResult(
+        report, exit_code, gate.written, error=error if exit_code == EXIT_ERROR else None
+    )

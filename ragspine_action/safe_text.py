@@ -15,6 +15,8 @@ import secrets
 from collections.abc import Iterable
 from typing import TextIO
 
+from .console import encodable
+
 __all__ = [
     "HIDDEN_CHARACTERS",
     "comment_safe",
@@ -65,9 +67,16 @@ def log_safe(text: str) -> str:
 
 
 def print_safe(text: str, stream: TextIO) -> None:
-    """Print untrusted text through ``log_safe`` and flush (one path for every log line)."""
-    stream.write(log_safe(text) + "\n")
-    stream.flush()
+    """Print untrusted text through ``log_safe`` and flush (one path for every log line).
+
+    What the stream cannot encode (``Δ`` on an ASCII or cp1252 console) falls back to
+    ASCII (``console.encodable``); a closed pipe (``| head``) is not an error.
+    """
+    try:
+        stream.write(encodable(log_safe(text) + "\n", stream))
+        stream.flush()
+    except BrokenPipeError:
+        pass
 
 
 def comment_safe(text: str) -> str:

@@ -40,6 +40,10 @@ def test_other_systems_never_write_into_the_bundled_baseline(tmp_path: Path) -> 
     before = _digest()
     report = tmp_path / "r.json"
     args = ["--system", "outcomes", "--outcomes", str(DATA / "mini_outcomes.jsonl")]
-    assert main([*args, "--mode", "someone-else", "--report", str(report), "--quiet"]) == 0
+    golden = ["--golden", str(DATA / "mini_golden.jsonl")]
+    assert main([*args, *golden, "--mode", "someone-else", "--report", str(report)]) == 0
     assert json.loads(report.read_text())["baseline"]["status"] == "none"
+    # Against the bundled golden set no outcome id matches: an error, and still no write.
+    assert main([*args, "--mode", "someone-else", "--report", str(report), "--quiet"]) == 2
+    assert json.loads(report.read_text())["verdict"] == "error"
     assert _digest() == before

@@ -199,7 +199,8 @@ def _run(
 ) -> tuple[int, str]:
     base = baseline or tmp_path / "baseline.json"
     report = tmp_path / "report.json"
-    argv = ["--system", "outcomes", "--golden", str(golden), "--outcomes", str(outcomes)]
+    argv = ["--system", "outcomes", "--mode", "mine", "--golden", str(golden)]
+    argv += ["--outcomes", str(outcomes)]
     argv += ["--baseline", str(base), "--report", str(report), "--bootstrap-resamples", "0"]
     code = cli.main(argv)
     captured = capsys.readouterr()
@@ -431,7 +432,8 @@ def test_valid_inputs_control(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     golden = tmp_path / "golden.jsonl"
     shutil.copy(MINI_GOLDEN, golden)
     report, base = tmp_path / "report.json", tmp_path / "baseline.json"
-    argv = ["--system", "outcomes", "--golden", str(golden), "--outcomes", str(MINI_OUTCOMES)]
+    argv = ["--system", "outcomes", "--mode", "mine", "--golden", str(golden)]
+    argv += ["--outcomes", str(MINI_OUTCOMES)]
     argv += ["--baseline", str(base), "--report", str(report), "--bootstrap-resamples", "0"]
     assert cli.main(argv) == 0
     capsys.readouterr()

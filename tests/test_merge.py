@@ -57,6 +57,7 @@ def synthetic(tmp_path: Path, bench_synth: ModuleType) -> tuple[Path, Path, Path
     lines = outcomes.read_text(encoding="utf-8").splitlines()
     baseline = tmp_path / "baseline.json"
     args = ["--system", "outcomes", "--mode", "synth", "--golden", str(golden)]
+    args += ["--max-error-rate", "1"]  # errors within budget: scored, compared, recorded
     assert main([*args, "--outcomes", str(outcomes), "--baseline", str(baseline), "--quiet"]) == 0
     worse = tmp_path / "worse.jsonl"
     changed = []
@@ -75,7 +76,7 @@ def test_synthetic_regression_merged_equals_unsharded(
 ) -> None:
     golden, outcomes, baseline = synthetic
     args = ["--system", "outcomes", "--mode", "synth", "--golden", str(golden)]
-    args += ["--outcomes", str(outcomes), "--baseline", str(baseline)]
+    args += ["--outcomes", str(outcomes), "--baseline", str(baseline), "--max-error-rate", "1"]
     out = tmp_path / "out.json"
     assert main([*args, "--report", str(out), "--quiet"]) == 1
     whole = _comparable(out)
@@ -137,6 +138,8 @@ def test_shards_of_another_golden_set_are_refused(
             str(outcomes),
             "--mode",
             "synth",
+            "--max-error-rate",
+            "1",
         ],
         n=2,
     )
@@ -154,6 +157,8 @@ def test_shards_of_another_golden_set_are_refused(
             str(outcomes),
             "--mode",
             "synth",
+            "--max-error-rate",
+            "1",
         ],
         n=2,
     )

@@ -320,13 +320,17 @@ class SignificanceTest(_Model):
 
 
 class FloorCheck(_Model):
-    """An absolute floor from the configuration: it fails whatever the baseline says."""
+    """An absolute floor from the configuration: it fails whatever the baseline says.
+
+    For a count (``fabrication_count``, ``errors``) ``floor`` is a ceiling: the check
+    fails when ``current`` rises above it (``ceiling`` is true)."""
 
     key: str
     metric: str
     floor: float
     current: float
     passed: bool
+    ceiling: bool = False
 
 
 class BaselineSection(_Model):

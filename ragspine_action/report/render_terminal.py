@@ -294,7 +294,9 @@ def render_terminal(report: Report) -> str:
             )
         lines.append(f"Baseline: {base.status} — {base.message}")
     lines.extend(
-        f"Below floor: {f.key}/{f.metric} {f.current:.4f} < {f.floor:.4f}"
+        f"Above ceiling: {f.key}/{f.metric} {f.current:g} > {f.floor:g}"
+        if f.ceiling
+        else f"Below floor: {f.key}/{f.metric} {f.current:.4f} < {f.floor:.4f}"
         for f in report.floors
         if not f.passed
     )

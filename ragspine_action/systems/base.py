@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from ..contract import KeyCensus
 from ..golden.models import GoldenCase
 from ..outcomes.model import Outcome, error_outcome
 
@@ -21,6 +22,8 @@ class Collection:
     outcomes: dict[str, Outcome]
     unknown_ids: list[str] = field(default_factory=list)
     stats: dict[str, Any] = field(default_factory=dict)
+    # The keys the system's raw records carried (http responses), for the contract check.
+    census: KeyCensus | None = None
 
 
 class System(Protocol):

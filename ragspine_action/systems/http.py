@@ -39,6 +39,7 @@ import urllib3.exceptions
 from pydantic import ValidationError
 from requests.adapters import HTTPAdapter
 
+from ..contract import KeyCensus
 from ..errors import ConfigError
 from ..golden.models import GoldenCase
 from ..jsonio import loads_strict, read_text_file
@@ -727,6 +728,7 @@ class HttpSystem:
         self._lock = threading.Lock()
         self._results: dict[str, _CaseResult] = {}
         self._errors = 0
+        self._census = KeyCensus()
 
     def __repr__(self) -> str:
         return f"HttpSystem(endpoint={self.settings.display_endpoint()!r})"
@@ -739,6 +741,7 @@ class HttpSystem:
         self._stop = threading.Event()
         self._results = {}
         self._errors = 0
+        self._census = KeyCensus()
         self._bucket = (
             TokenBucket(settings.rate_limit, sleep=self._wait)
             if settings.rate_limit is not None
@@ -776,7 +779,10 @@ class HttpSystem:
         with self._lock:
             results = dict(self._results)
         produced = {case_id: r.outcome for case_id, r in results.items()}
-        return complete_collection(cases, produced, self._stats(results, wall_s))
+        collection = complete_collection(cases, produced, self._stats(results, wall_s))
+        with self._lock:
+            collection.census = self._census
+        return collection
 
     def _record(self, case: GoldenCase, result: _CaseResult) -> None:
         with self._lock:
@@ -975,6 +981,8 @@ class HttpSystem:
             return _Attempt(head=head, reason=f"response is not valid JSON: {detail}")
         if not isinstance(obj, dict):
             return _Attempt(head=head, reason=f"response is {_json_kind(obj)}, not a JSON object")
+        with self._lock:
+            self._census.add(obj)
         if obj.get("id") is None:
             obj = {**obj, "id": case.id}
         elif isinstance(obj["id"], str) and obj["id"] != case.id:

@@ -13,7 +13,8 @@ DATA = Path(__file__).resolve().parents[1] / "data"
 
 
 def _args(golden: Path, outcomes: Path, baseline: Path) -> list[str]:
-    args = ["--system", "outcomes", "--golden", str(golden), "--outcomes", str(outcomes)]
+    args = ["--system", "outcomes", "--mode", "tool", "--golden", str(golden)]
+    args += ["--outcomes", str(outcomes)]
     return [*args, "--baseline", str(baseline), "--bootstrap-resamples", "0"]
 
 

@@ -57,7 +57,7 @@ class Project:
     def run(self, *extra: str, outcomes: list[dict[str, Any]] | None = None) -> int:
         self.write_outcomes(outcomes if outcomes is not None else _outcomes())
         self.report_path.unlink(missing_ok=True)
-        argv = ["--system", "outcomes", "--golden", str(self.golden)]
+        argv = ["--system", "outcomes", "--mode", "tool", "--golden", str(self.golden)]
         argv += ["--outcomes", str(self.outcomes), "--baseline", str(self.baseline)]
         argv += ["--report", str(self.report_path), "--bootstrap-resamples", "200", *extra]
         code = cli.main(argv)

@@ -48,6 +48,8 @@ def test_report_validates_against_committed_schema(tmp_path: Path) -> None:
         [
             "--system",
             "outcomes",
+            "--mode",
+            "mine",
             "--golden",
             str(DATA / "mini_golden.jsonl"),
             "--outcomes",
