@@ -224,11 +224,11 @@ def check_outcomes_file(path: str, *, max_bytes: int) -> KeyCensus | None:
         )
     decoded = census.records + non_objects
     bad_lines = [p for p in problems if p.line is not None]
-    if census.records == 0 and bad_lines and not decoded:
+    if bad_lines and bad_lines[0].line == 1 and len(bad_lines) > decoded:
         raise InputError.single(
             name,
-            f"{_guess_format(path)}, not JSONL outcomes: none of the first {len(bad_lines)} "
-            f"lines is a JSON object (line {bad_lines[0].line}: {bad_lines[0].message}); "
+            f"{_guess_format(path)}, not JSONL outcomes: {len(bad_lines)} of the first "
+            f"{len(bad_lines) + decoded} lines are not JSON (line 1: {bad_lines[0].message}); "
             f"outcomes are one JSON object per line, see {OUTCOMES_CONTRACT}",
         )
     if census.records == 0 and non_objects and not bad_lines:
@@ -237,6 +237,8 @@ def check_outcomes_file(path: str, *, max_bytes: int) -> KeyCensus | None:
             f"no line is a JSON object (line 1 is a {first_kind}): outcomes are one JSON "
             f"object per line, see {OUTCOMES_CONTRACT}",
         )
+    if bad_lines:
+        return None  # a few broken lines among good ones: the loader names each of them
     problem = census.problem(f"outcomes in {name}", OUTCOMES_CONTRACT)
     if problem is not None:
         raise ConfigError(problem)

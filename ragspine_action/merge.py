@@ -27,6 +27,7 @@ from .config import RunConfig, validate_config
 from .errors import ConfigError, InputError, RagspineError, format_error
 from .jsonio import read_json_file
 from .metrics.retrieval import metric_names
+from .outputs import check_output_path, output_errors
 from .qa import GATE_NAMES, QASettings, assemble_qa, qa_warnings
 from .report.cases import CaseTable, CaseTableBuilder, as_case_table
 from .report.model import CaseResult, Failure, QASection, Report
@@ -264,11 +265,16 @@ def main(argv: Sequence[str]) -> int:
             "update_baseline": args.update_baseline,
             "lower_reason": args.lower_reason,
         }
+        if args.report:
+            check_output_path(args.report, "--report")
         result = merge_reports(reports, overrides=overrides)
         if args.report:
-            write_report(result.report, args.report)
+            with output_errors(args.report, "--report"):
+                write_report(result.report, args.report)
     except RagspineError as exc:
         print_safe(format_error(exc), sys.stderr)
         return exc.exit_code
     print_safe(result.report.summary if args.quiet else render_terminal(result.report), sys.stdout)
+    if result.error is not None:
+        print_safe(f"ragspine-eval: error: {result.error}", sys.stderr)
     return result.exit_code
