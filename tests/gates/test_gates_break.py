@@ -31,6 +31,8 @@ def _run(tmp_path: Path, outcomes: Outcomes, baseline: Path) -> tuple[int, dict[
         [
             "--system",
             "outcomes",
+            "--mode",
+            "tool",
             "--golden",
             str(GOLDEN),
             "--outcomes",

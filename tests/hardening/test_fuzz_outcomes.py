@@ -105,7 +105,8 @@ def test_generated_runs_render_and_account_for_every_case(
     golden.write_text(jsonl(cases), encoding="utf-8")
     kept = [c for c in cases if data.draw(st.integers(0, 5), label="keep") > 0]
     rows = [data.draw(outcome_for(c)) for c in kept]
-    outcomes.write_text(jsonl(rows) if rows else '{"id": "not-a-case"}\n', encoding="utf-8")
+    fallback = '{"id": "not-a-case", "answer": "x"}\n'
+    outcomes.write_text(jsonl(rows) if rows else fallback, encoding="utf-8")
     result = run_cli(
         [
             "--system",
@@ -117,6 +118,8 @@ def test_generated_runs_render_and_account_for_every_case(
             "--no-baseline",
             "--mode",
             "fuzz",
+            "--max-error-rate",
+            "1",  # missing and erroring outcomes are scored, not an outage
             "--report",
             str(report),
         ]

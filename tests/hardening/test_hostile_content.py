@@ -154,7 +154,7 @@ def _action_env(ws: Path, github: FakeGitHub, mode: str) -> dict[str, str]:
         "INPUT_MODE": mode,
         "INPUT_GITHUB-TOKEN": DEFAULT_TOKEN,
         "INPUT_ARTIFACT-NAME": "",
-        "INPUT_ARGS": "--bootstrap-resamples 0",
+        "INPUT_ARGS": "--bootstrap-resamples 0 --max-error-rate 1",  # errors reach the comment
     }
 
 

@@ -106,7 +106,9 @@ def test_case_without_outcome_fails_every_applicable_gate(
     assert (metrics["numeric_accuracy"]["passed"], metrics["numeric_accuracy"]["total"]) == (1, 2)
     # A missing refusal case does not count as a correct refusal.
     assert metrics["refusal_appropriateness"]["passed"] == 4
-    assert code == 0  # no baseline: errors are reported, the verdict comes from the ratchet
+    # A missing outcome is an error, and any error is over the default budget (0): the
+    # verdict is "error" (exit 2), with every case still scored in the report.
+    assert code == 2 and report["verdict"] == "error"
 
 
 def test_outcome_with_error_fails_every_applicable_gate(
