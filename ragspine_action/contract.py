@@ -21,7 +21,7 @@ from pydantic import AliasChoices, AliasPath
 
 from .errors import ConfigError, InputError, Problem, RagspineError
 from .jsonio import iter_jsonl_lines
-from .outcomes.model import Outcome
+from .outcomes.model import KNOWN_FIELDS, RAGSPINE_FIELD_NAMES, Outcome
 
 __all__ = [
     "HTTP_CONTRACT",
@@ -96,6 +96,9 @@ def _names(alias: object) -> set[str]:
     return set()
 
 
+ID_KEYS = frozenset({"id", *(k for k, v in RAGSPINE_FIELD_NAMES.items() if v == "id")})
+
+
 def known_outcome_keys() -> frozenset[str]:
     """Every top-level key of the contract (``outcomes.model.KNOWN_FIELDS``: SPEC §5 and
     RAGSpine's ``CaseOutcome``, with any model aliases), but the id."""
@@ -135,7 +138,7 @@ class KeyCensus:
 
     def add(self, record: Mapping[str, Any]) -> None:
         self.records += 1
-        keys = [k for k in record if isinstance(k, str) and k != "id"]
+        keys = [k for k in record if isinstance(k, str) and k not in ID_KEYS]
         if any(k in self.known for k in keys):
             self.with_known += 1
         self.unknown.update({k for k in keys if k not in self.known})
@@ -147,7 +150,7 @@ class KeyCensus:
         """
         if self.records == 0:
             return None
-        fields = ", ".join(sorted(self.known - {"latency_ms"}))
+        fields = ", ".join(sorted(set(Outcome.model_fields) - {"id", "latency_ms"}))
         if self.with_known == 0:
             carried = (
                 f"they carry {_shown(k for k, _ in self.unknown.most_common())}"
