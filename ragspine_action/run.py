@@ -320,14 +320,21 @@ def _check_new_key(config: RunConfig, baseline: BaselineFile | None, key: str) -
 
 def check_baseline_key(config: RunConfig) -> None:
     """A non-reference system names its baseline key (``--mode``) whenever a baseline is
-    read or written: "tool" is the reference system's mode, never a silent default."""
+    read or written (a shard's baseline is read by the merge): "tool" is the reference
+    system's mode, never a silent default."""
+    sharded = config.extra.get("shard") is not None
     if (
         "qa" not in config.suites
-        or not config.baseline
+        or not (config.baseline or sharded)
         or config.system == "reference"
         or not config.mode_from_default
     ):
         return
+    if sharded and not config.baseline:
+        raise ConfigError(
+            f"--mode: a shard of --system {config.system} needs an explicit --mode: the merge "
+            "compares the shards with the baseline under that key (e.g. --mode my-rag)"
+        )
     held = _qa_keys(load_baseline(config.baseline, max_bytes=config.max_input_bytes))
     holds = (
         f"{config.baseline} holds: {', '.join(held)}"

@@ -607,3 +607,28 @@ def test_a_bad_floor_in_the_config_file_names_the_file_key(run: Cli) -> None:
     assert cli.main([*args, "--outcomes", str(MINI_OUTCOMES)]) == 2
     err = run.capsys.readouterr().err
     assert f"{config}: gate.floors.ndcg@3: ndcg@3=1.5 is outside 0..1" in err
+
+
+def test_a_shard_of_another_system_names_its_key_before_any_work(run: Cli) -> None:
+    args = ["--golden", str(MINI_GOLDEN), "--outcomes", str(MINI_OUTCOMES), "--shard", "1/2"]
+    assert run(*args, "--no-baseline", "--report", str(run.report)) == 2
+    assert "a shard of --system outcomes needs an explicit --mode" in run.one_error_line()
+    assert not run.report.exists()
+    assert run(*args, "--no-baseline", "--mode", "mine", "--report", str(run.report)) == 0
+
+
+def test_merged_shards_of_errors_are_an_error_not_a_baseline(run: Cli) -> None:
+    rows = _outcome_lines()[:4]
+    partial = _write_jsonl(run.tmp / "partial.jsonl", rows)
+    parts = []
+    for i in (1, 2):
+        part = run.tmp / f"part{i}.json"
+        args = ["--golden", str(MINI_GOLDEN), "--outcomes", str(partial), "--mode", "mine"]
+        assert run(*args, "--no-baseline", "--shard", f"{i}/2", "--report", str(part)) in (0, 2)
+        parts.append(str(part))
+    run.capsys.readouterr()
+    code = cli.main(["merge", *parts, "--baseline", str(run.baseline), "--report", str(run.report)])
+    err = run.capsys.readouterr().err
+    assert code == 2 and "2 of 6 golden cases have no outcome" in err
+    assert not run.baseline.exists()
+    assert run.report_json()["verdict"] == "error"
