@@ -108,10 +108,16 @@ def known_outcome_keys() -> frozenset[str]:
     return frozenset(keys - ID_KEYS)
 
 
+def _guess_targets() -> frozenset[str]:
+    """The fields a misnamed key may stand for: SPEC §5's and RAGSpine's names for them
+    (not RAGSpine's diagnostics such as ``tool_statuses``, which score nothing)."""
+    return frozenset({*Outcome.model_fields, *RAGSPINE_FIELD_NAMES} - ID_KEYS)
+
+
 def likely_field(key: str, known: Iterable[str] | None = None) -> str | None:
     """The contract field ``key`` most likely stands for, or None when it looks like
     an unrelated extra (``trace_id``, ``route``)."""
-    known_keys = sorted(known if known is not None else known_outcome_keys())
+    known_keys = sorted(known if known is not None else _guess_targets())
     lowered = key.strip().lower().replace("-", "_").replace(" ", "_")
     if lowered in known_keys and lowered != key:
         return lowered
@@ -178,7 +184,7 @@ class KeyCensus:
         for key, count in self.unknown.most_common():
             if not everywhere and count * 2 <= self.records:
                 continue
-            guess = likely_field(key, self.known)
+            guess = likely_field(key)
             if guess is not None:
                 found.append(f"{key!r} in {count} of {self.records}: did you mean {guess!r}")
         return found[:5]

@@ -335,6 +335,7 @@ def check_baseline_key(config: RunConfig) -> None:
             f"--mode: a shard of --system {config.system} needs an explicit --mode: the merge "
             "compares the shards with the baseline under that key (e.g. --mode my-rag)"
         )
+    assert config.baseline is not None
     held = _qa_keys(load_baseline(config.baseline, max_bytes=config.max_input_bytes))
     holds = (
         f"{config.baseline} holds: {', '.join(held)}"

@@ -394,7 +394,7 @@ def test_outcomes_with_known_fields_and_extra_keys_still_load(run: Cli) -> None:
     ]
     assert run.outcomes(outcomes=_write_jsonl(run.tmp / "ragspine.jsonl", rows)) == 0
     warnings = run.report_json()["warnings"]
-    assert any("'route' (6)" in w and "ignored" in w for w in warnings)
+    assert any("'trace_id' (6)" in w and "ignored" in w for w in warnings)
 
 
 def test_a_minority_of_misnamed_keys_is_a_warning_not_an_error(run: Cli) -> None:
