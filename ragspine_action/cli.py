@@ -237,6 +237,15 @@ def parse_floors(raw: Sequence[str]) -> dict[str, float]:
 def _flag_overrides(args: argparse.Namespace) -> dict[str, Any]:
     given = vars(args)
     out: dict[str, Any] = {field: given[dest] for dest, field in _SAME.items() if dest in given}
+    for dest, field in _SAME.items():
+        value = given.get(dest)
+        if isinstance(value, str) and not value.strip() and field != "lower_reason":
+            # An empty path would silently mean "none" (no baseline: nothing gated).
+            flag = _flag_names(build_parser()).get(field, dest)
+            hint = " (use --no-baseline to run without one)" if field == "baseline" else ""
+            raise ConfigError(f"{flag}: the value is empty{hint}")
+    if given.get("no_baseline") and "baseline" in given:
+        raise ConfigError("--no-baseline and --baseline: give one of them")
     if "suite" in given:
         out["suites"] = parse_suites(given["suite"])
     if "k" in given:
@@ -285,7 +294,7 @@ _EXTRACTION_ONLY = (
     "extraction_tags_as_set",
     "extraction_spans_as_ranges",
 )
-_QA_ONLY = ("outcomes", "endpoint", "qrels", "trec_run", "golden", "save_outcomes")
+_QA_ONLY = ("outcomes", "endpoint", "qrels", "trec_run", "golden", "save_outcomes", "mode")
 
 
 def _check_flags_apply(

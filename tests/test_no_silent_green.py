@@ -63,7 +63,9 @@ class Cli:
         args = ["--golden", str(MINI_GOLDEN), "--outcomes", str(outcomes)]
         if mode:
             args += ["--mode", mode]
-        return self(*args, "--baseline", str(self.baseline), "--report", str(self.report), *argv)
+        if "--no-baseline" not in argv:
+            args += ["--baseline", str(self.baseline)]
+        return self(*args, "--report", str(self.report), *argv)
 
     def one_error_line(self) -> str:
         # The http system's progress line ("http: 6/6 done, …") is not an error line.
@@ -632,3 +634,22 @@ def test_merged_shards_of_errors_are_an_error_not_a_baseline(run: Cli) -> None:
     assert code == 2 and "2 of 6 golden cases have no outcome" in err
     assert not run.baseline.exists()
     assert run.report_json()["verdict"] == "error"
+
+
+@pytest.mark.parametrize(
+    ("flags", "says"),
+    [
+        (["--baseline", ""], "--baseline: the value is empty (use --no-baseline"),
+        (["--outcomes", " "], "--outcomes: the value is empty"),
+        (["--report", ""], "--report: the value is empty"),
+        (["--golden", ""], "--golden: the value is empty"),
+        (["--qrels", "q", "--run", ""], "--run: the value is empty"),
+        (["--no-baseline", "--baseline", "b.json"], "--no-baseline and --baseline"),
+        (["--suite", "extraction", "--mode", "my-rag"], "--mode: only used by the qa suite"),
+    ],
+)
+def test_an_empty_or_contradicting_value_is_never_read_as_none(
+    run: Cli, flags: list[str], says: str
+) -> None:
+    assert run(*flags) == 2
+    assert says in run.one_error_line()
