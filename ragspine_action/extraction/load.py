@@ -439,7 +439,14 @@ def cell_table_from_records(
     if isinstance(records, Mapping):
         doc = dict(records)
     else:
-        doc = [r.model_dump() if isinstance(r, CellRecord) else dict(r) for r in records]
+        doc = [
+            r.model_dump()
+            if isinstance(r, CellRecord)
+            else dict(r)
+            if isinstance(r, Mapping)
+            else r  # not a record: the parser says so, located
+            for r in records
+        ]
     problems: list[Problem] = []
     table = _parse_cells(doc, path, problems, require_cells=False)
     if problems or table is None:

@@ -211,3 +211,13 @@ def test_the_published_schemas_describe_both_formats() -> None:
         Path(__file__).resolve().parents[2] / "data" / "fixtures" / "fixtures_ground_truth.json"
     )
     assert not list(rich.iter_errors(json.loads(bundled.read_text(encoding="utf-8"))))
+
+
+@pytest.mark.parametrize(
+    "ground_truth",
+    [{"foo": 1}, {"cells": "x"}, {"cells": [{"sheet": "S"}]}, [1, 2], [{"cell_ref": "A1"}]],
+)
+def test_bad_ground_truth_in_python_is_an_input_error_naming_the_field(ground_truth: Any) -> None:
+    with pytest.raises(InputError) as exc:
+        run_eval([], ground_truth)
+    assert all(p.path == "<ground truth>" for p in exc.value.problems)
