@@ -20,14 +20,17 @@ report types here only present it in RAGSpine's shapes (``GateMetric`` with ``na
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, TypeVar
+
+from pydantic import ValidationError
 
 from .baseline.model import BaselineEntry
 from .baseline.ratchet import Comparison, check_stale, compare, entry_from_values
 from .baseline.values import qa_suite_values
 from .config import RunConfig
+from .errors import InputError, Problem
 from .gates import GATE_NAMES, GateSettings, make_judge
 from .gates.fabrication import DEFAULT_PERIOD_PATTERNS
 from .gates.fabrication import detect_fabricated_numbers as _detect
@@ -42,6 +45,7 @@ from .reference_texts import as_passages
 from .report.model import QASection
 from .run import run
 from .systems.base import complete_collection
+from .validation import problems_from_validation_error
 
 __all__ = [
     "FABRICATION",
@@ -281,6 +285,25 @@ def run_qa_eval(
     return _report(qa, _load_golden_set(golden).cases)
 
 
+T = TypeVar("T")
+U = TypeVar("U")
+
+
+def _validated(where: str, items: Iterable[T], convert: Callable[[T], U]) -> list[U]:
+    """Each item converted; every invalid one reported at once (InputError, exit 2's
+    message), never a bare pydantic error."""
+    out: list[U] = []
+    problems: list[Problem] = []
+    for index, item in enumerate(items, start=1):
+        try:
+            out.append(convert(item))
+        except ValidationError as exc:
+            problems += problems_from_validation_error(exc, where, index, None)
+    if problems:
+        raise InputError(problems)
+    return out
+
+
 def _outcome(value: CaseOutcome | Outcome | Mapping[str, Any]) -> Outcome:
     if isinstance(value, Outcome):
         return value
@@ -307,14 +330,14 @@ def evaluate(
     outcome is an error, never skipped. ``reference_texts``: ``narrative_doc`` → text, the
     reference of answer_accuracy for narrative cases without a ``reference_answer``.
     """
-    golden_cases = [
-        c if isinstance(c, GoldenCase) else GoldenCase.model_validate(dict(c)) for c in cases
-    ]
+    golden_cases = _validated(
+        "<cases>",
+        cases,
+        lambda c: c if isinstance(c, GoldenCase) else GoldenCase.model_validate(dict(c)),
+    )
     golden = golden_set_from_cases(golden_cases)
-    if isinstance(outcomes, Mapping):
-        converted = [_outcome(o) for o in outcomes.values()]
-    else:
-        converted = [_outcome(o) for o in outcomes]
+    given = outcomes.values() if isinstance(outcomes, Mapping) else outcomes
+    converted = _validated("<outcomes>", given, _outcome)
     by_id = {o.id: o for o in converted}
     collection = complete_collection(golden.cases, by_id)
     chosen = judge.judge if isinstance(judge, EntailmentJudge) else judge

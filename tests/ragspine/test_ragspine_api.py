@@ -118,3 +118,20 @@ def test_run_qa_eval_keeps_its_signature() -> None:
     assert set(report.metrics) >= {"numeric_accuracy", "faithfulness", "answer_accuracy"}
     assert all(m.pass_rate == 1.0 for m in report.metrics.values())
     assert report.fabrication.total == report.section.fabrication.checked  # type: ignore[union-attr]
+
+
+def test_bad_cases_or_outcomes_in_python_are_located_input_errors() -> None:
+    from ragspine_action.errors import InputError
+
+    cases = load_golden_set(DATA / "qa_golden_set.jsonl")
+    with pytest.raises(InputError) as exc:
+        evaluate(
+            cases, [{"case_id": "num-001", "found_value": "1702"}, {"id": "x", "refused": "no"}]
+        )
+    assert [(p.path, p.line, p.field) for p in exc.value.problems] == [
+        ("<outcomes>", 1, "value"),
+        ("<outcomes>", 2, "refused"),
+    ]
+    with pytest.raises(InputError) as exc:
+        evaluate([{"id": "a", "question": "q", "case_type": "numerik"}], [])
+    assert [(p.line, p.field) for p in exc.value.problems] == [(1, "case_type")]
