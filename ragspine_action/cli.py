@@ -141,6 +141,14 @@ def build_parser() -> argparse.ArgumentParser:
     trec.add_argument("--qrels", help="TREC qrels file (graded relevance)")
     trec.add_argument("--run", dest="trec_run", help="TREC run file (ranked by score)")
     trec.add_argument("--relevance-level", type=int, help="as trec_eval's -l (default 1)")
+    trec.add_argument(
+        "--measures",
+        help="measures to report, ours or trec_eval's names (default: hit@k, mrr, ndcg@k, "
+        "recall@k, precision@k for --k, map, Rprec, bpref); e.g. map,P.10,ndcg_cut.10",
+    )
+    trec.add_argument(
+        "--per-query", metavar="FILE", help="write per-query values here (trec_eval -q format)"
+    )
     ext = p.add_argument_group("extraction suite")
     ext.add_argument("--facts", action="append", help="extracted facts JSON (repeatable)")
     ext.add_argument(
@@ -202,6 +210,7 @@ _SAME = {
     "qrels": "qrels",
     "trec_run": "trec_run",
     "relevance_level": "relevance_level",
+    "per_query": "per_query",
     "extraction_manifest": "extraction_manifest",
     "extraction_abs_tol": "extraction_abs_tol",
     "extraction_rel_tol": "extraction_rel_tol",
@@ -254,6 +263,10 @@ def _flag_overrides(args: argparse.Namespace) -> dict[str, Any]:
         out["period_patterns"] = tuple(given["period_pattern"])
     if "floor" in given:
         out["floors"] = parse_floors(given["floor"])
+    if "measures" in given:
+        from .metrics.trec_columns import parse_measures
+
+        out["measures"] = parse_measures(given["measures"])
     if "facts" in given:
         out["facts"] = tuple(given["facts"])
     if "ground_truth" in given:

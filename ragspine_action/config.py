@@ -91,6 +91,9 @@ class RunConfig:
     qrels: str | None = None
     trec_run: str | None = None
     relevance_level: int = 1
+    # TREC measures (our names, report order); None: the default set (metrics.trec_columns).
+    measures: tuple[str, ...] | None = None
+    per_query: str | None = None
     facts: tuple[str, ...] = ()
     ground_truth: tuple[str, ...] = ()
     extraction_manifest: str | None = str(BUNDLED_MANIFEST)
@@ -266,6 +269,11 @@ def validate_config(config: RunConfig) -> RunConfig:
         )
     if bool(config.qrels) != bool(config.trec_run):
         raise ConfigError("--qrels and --run: give both (TREC qrels and the TREC run to score)")
+    if (config.measures or config.per_query) and not config.qrels:
+        raise ConfigError(
+            "--measures and --per-query apply to TREC files: give --qrels and --run "
+            "(a golden set reports hit@k, mrr, ndcg@k, recall@k, precision@k for --k)"
+        )
     if config.relevance_level < 1:
         raise ConfigError(f"--relevance-level: {config.relevance_level} must be ≥ 1")
     if config.system == "outcomes" and not config.outcomes and not config.qrels:

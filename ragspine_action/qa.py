@@ -74,6 +74,8 @@ class QASettings:
     ks: tuple[int, ...] = (1, 3, 10)
     protected_k: int = 3
     relevance_level: int = 1
+    # Retrieval measures in report order; empty: hit@k, mrr, ndcg@k, recall@k, precision@k.
+    measures: tuple[str, ...] = ()
 
     @property
     def sorted_ks(self) -> tuple[int, ...]:
@@ -81,7 +83,7 @@ class QASettings:
 
     @property
     def metric_names(self) -> tuple[str, ...]:
-        return tuple(metric_names(self.sorted_ks))
+        return self.measures or tuple(metric_names(self.sorted_ks))
 
 
 def gate_metric(

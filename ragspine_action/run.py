@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any, Literal, TypeVar
 
@@ -52,12 +52,13 @@ from .extraction import (
     score_fixtures,
 )
 from .gates import GateSettings, make_judge
-from .golden.load import GoldenSet, golden_set_from_cases, load_golden_set
+from .golden.load import GoldenSet, fingerprint_digests, load_golden_set
 from .golden.models import GoldenCase
-from .jsonio import check_size
+from .jsonio import atomic_write_text, check_size
 from .outputs import check_output_path, output_errors
 from .perf import gc_paused
 from .qa import (
+    GATE_NAMES,
     QASettings,
     assemble_qa,
     evaluate_qa,
@@ -81,7 +82,7 @@ from .report.model import (
     metric_matches,
 )
 from .shard import Shard, select_shard
-from .systems.base import MISSING_OUTCOME, Collection, System, complete_collection
+from .systems.base import MISSING_OUTCOME, Collection, System
 
 __all__ = [
     "RunResult",
@@ -143,17 +144,49 @@ def _sized(loader: Callable[[str], T], path: str, config: RunConfig) -> T:
     return loader(path)
 
 
-def _trec_inputs(qrels: str, trec_run: str, config: RunConfig) -> tuple[GoldenSet, Collection, str]:
-    """A TREC qrels/run pair as golden cases and outcomes (the IR ecosystem's own formats)."""
-    from .metrics.trec import load_qrels, load_run, trec_to_golden
-
-    converted = trec_to_golden(
-        _sized(load_qrels, qrels, config),
-        _sized(load_run, trec_run, config),
-        relevance_level=config.relevance_level,
+def _trec_qa(config: RunConfig, settings: QASettings, shard: Shard | None) -> QASection:
+    """A TREC qrels/run pair, evaluated by column (``metrics.trec_columns``)."""
+    from .metrics.trec_columns import (
+        TREC_DEFAULT_EXTRA,
+        evaluate_columns,
+        per_query_tsv,
+        read_qrels_columns,
+        read_run_columns,
+        trec_case_table,
     )
-    golden = golden_set_from_cases(converted.cases, path=qrels)
-    return golden, complete_collection(golden.cases, converted.outcomes), "trec"
+
+    assert config.qrels is not None and config.trec_run is not None
+    if shard is not None:
+        raise ConfigError(
+            "--shard: TREC files are evaluated whole; drop --shard with --qrels/--run"
+        )
+    measures = config.measures or (*settings.metric_names, *TREC_DEFAULT_EXTRA)
+    ks = sorted({int(m.partition("@")[2]) for m in measures if "@" in m}) or settings.ks
+    settings = replace(settings, ks=tuple(ks), measures=tuple(measures))
+    qrels = _sized(read_qrels_columns, config.qrels, config)
+    trec_run = _sized(read_run_columns, config.trec_run, config)
+    evaluation = evaluate_columns(
+        qrels, trec_run, settings.metric_names, relevance_level=config.relevance_level
+    )
+    if config.per_query:
+        with output_errors(config.per_query, "--per-query"):
+            atomic_write_text(config.per_query, per_query_tsv(evaluation))
+    return assemble_qa(
+        mode=config.mode,
+        system="trec",
+        golden=GoldenInfo(
+            path=config.qrels,
+            fingerprint=fingerprint_digests(evaluation.digests),
+            n_cases=len(evaluation.qids),
+        ),
+        cases=trec_case_table(evaluation, GATE_NAMES, settings.protected_k),
+        failures={},
+        refusal_checked=0,
+        settings=settings,
+        system_stats={"unjudged_run_queries": len(evaluation.unjudged_queries)}
+        if evaluation.unjudged_queries
+        else None,
+    )
 
 
 def golden_digests(config: RunConfig) -> Callable[[], CaseDigests]:
@@ -355,6 +388,8 @@ def check_output_paths(config: RunConfig) -> None:
         check_output_path(config.report, config.origin("report", "--report"))
     if config.save_outcomes:
         check_output_path(config.save_outcomes, "--save-outcomes")
+    if config.per_query:
+        check_output_path(config.per_query, "--per-query")
     if config.baseline and (config.update_baseline or not os.path.lexists(config.baseline)):
         check_output_path(config.baseline, config.origin("baseline", "--baseline"))
 
@@ -633,6 +668,8 @@ def _outcomes_file_qa(
 
 def _qa_sections(config: RunConfig, settings: QASettings, shard: Shard | None) -> list[QASection]:
     """The QA section of each repeat (one without ``--repeats``)."""
+    if config.qrels:
+        return [_trec_qa(config, settings, shard)]
     if config.repeats <= 1:
         qa = _outcomes_file_qa(config, settings, shard)
         if qa is not None:
@@ -655,24 +692,19 @@ def _check_contract(collection: Collection, config: RunConfig) -> None:
 
 def _sequential_qa(config: RunConfig, settings: QASettings, shard: Shard | None) -> list[QASection]:
     """Golden set and outcomes in memory, case by case: every system, every input."""
-    if config.qrels and config.trec_run:
-        golden, collection, system_name = _trec_inputs(config.qrels, config.trec_run, config)
-        selected, positions = _select(golden, shard)
-        collections = [collection]
-    else:
-        golden = load_golden_set(config.golden, max_bytes=config.max_input_bytes)
-        system = build_system(config)
-        selected, positions = _select(golden, shard)
-        collections = collect_repeats(system, selected, config.repeats)
+    golden = load_golden_set(config.golden, max_bytes=config.max_input_bytes)
+    system = build_system(config)
+    selected, positions = _select(golden, shard)
+    collections = collect_repeats(system, selected, config.repeats)
+    for collection in collections:
+        _check_contract(collection, config)
+    if shard is not None:  # other shards' outcomes are not unknown
+        if len(collections) > 1:
+            raise ConfigError("--shard: not with repeated outcomes (run the repeats unsharded)")
+        known = {c.id for c in golden.cases}
         for collection in collections:
-            _check_contract(collection, config)
-        if shard is not None:  # other shards' outcomes are not unknown
-            if len(collections) > 1:
-                raise ConfigError("--shard: not with repeated outcomes (run the repeats unsharded)")
-            known = {c.id for c in golden.cases}
-            for collection in collections:
-                collection.unknown_ids = [i for i in collection.unknown_ids if i not in known]
-        system_name = system.name
+            collection.unknown_ids = [i for i in collection.unknown_ids if i not in known]
+    system_name = system.name
     if config.save_outcomes:
         from .outcomes.save import save_outcomes
 

@@ -40,6 +40,7 @@ __all__ = [
     "TrecRun",
     "load_qrels",
     "load_run",
+    "load_run_scores",
     "rank_by_score",
     "trec_to_golden",
 ]
@@ -145,6 +146,15 @@ def rank_by_score(scores: Mapping[str, float]) -> list[str]:
 
 def load_run(path: str | os.PathLike[str]) -> TrecRun:
     """Read a TREC run and rank each query's docs as trec_eval does."""
+    scores, run_id = load_run_scores(path)
+    rankings = {qid: rank_by_score(doc_scores) for qid, doc_scores in scores.items()}
+    return TrecRun(str(path), rankings, run_id)
+
+
+def load_run_scores(
+    path: str | os.PathLike[str],
+) -> tuple[dict[str, dict[str, float]], str | None]:
+    """Each query's doc → score, and the run id (the tag of the last line)."""
     name = str(path)
     problems = _Problems(name)
     scores: dict[str, dict[str, float]] = {}
@@ -183,8 +193,7 @@ def load_run(path: str | os.PathLike[str]) -> TrecRun:
     problems.raise_if_any()
     if not scores:
         raise InputError.single(name, "no results found")
-    rankings = {qid: rank_by_score(doc_scores) for qid, doc_scores in scores.items()}
-    return TrecRun(name, rankings, run_id)
+    return scores, run_id
 
 
 @dataclass(frozen=True)
