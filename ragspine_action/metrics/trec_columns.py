@@ -75,9 +75,7 @@ MAX_GRADE = 2**31 - 1
 """trec_eval keeps one counter per grade level: a grade beyond this is an error, not a level."""
 
 _NOT_IN_QRELS = np.int64(-(2**62))  # a retrieved doc the qrels do not judge (trec_eval NONPOOL)
-_BLOCK_BYTES = 8 << 20
-_SPACE = np.zeros(256, dtype=np.uint8)
-_SPACE[[9, 10, 11, 12, 13, 32]] = 1
+_BLOCK_BYTES = 4 << 20
 
 
 # ---------------------------------------------------------------------------------------
@@ -194,7 +192,7 @@ class RunColumns:
 
     path: str
     qids: list[str]
-    qcode: npt.NDArray[np.int64]
+    qcode: npt.NDArray[np.int32]
     docs: npt.NDArray[np.bytes_]
     scores: npt.NDArray[np.float64]
     run_id: str | None
@@ -225,57 +223,57 @@ def _blocks(data: bytes) -> list[tuple[int, int]]:
 def _fields_of_block(
     buf: npt.NDArray[np.uint8], start: int, end: int, n_fields: int, wanted: Sequence[int]
 ) -> list[npt.NDArray[np.bytes_]]:
-    """The wanted fields of every line of one block, as fixed-width byte strings."""
+    """The wanted fields of every line of one block, as fixed-width byte strings.
+
+    The fast path's shape: fields split by exactly one space or tab, every line ends in
+    a newline (the last one may not) and holds exactly ``n_fields`` fields. Then every
+    byte <= 32 is a separator, and the separators alone give each field's bounds.
+    """
     block = buf[start:end]
-    space = _SPACE[block]
-    edges = np.flatnonzero(np.diff(space.view(np.int8))) + 1
-    if len(block) and not space[0]:
-        edges = np.concatenate((np.zeros(1, dtype=edges.dtype), edges))
-    if len(block) and not space[-1]:
-        edges = np.concatenate((edges, np.array([len(block)], dtype=edges.dtype)))
-    if len(edges) % (2 * n_fields):
+    seps = np.flatnonzero(block <= 32)
+    if not len(block) or block[-1] != 10:
+        seps = np.append(seps, len(block))  # a last line without its newline
+    if len(seps) % n_fields or not len(seps) or seps[0] == 0:
         raise _Declined
-    bounds = edges.reshape(-1, n_fields, 2)
-    n_lines = len(bounds)
-    newlines = np.flatnonzero(block == 10)
-    # Exactly one newline after each line's last field and none inside a line.
-    trailing = 0 if len(block) and block[-1] == 10 else 1
-    if len(newlines) != n_lines - trailing:
+    if np.any(np.diff(seps) < 2):  # an empty field: runs of whitespace, blank lines
         raise _Declined
-    if n_lines > 1 or (n_lines and not trailing):
-        last_ends = bounds[: len(newlines), -1, 1]
-        if np.any(newlines < last_ends):
-            raise _Declined
-        if np.any(newlines[: n_lines - 1] > bounds[1:, 0, 0]):
-            raise _Declined
-    # One whitespace byte between fields (several: the line reader keeps it exact).
-    gaps = bounds[:, 1:, 0] - bounds[:, :-1, 1]
-    if n_lines and (gaps.max() != 1 or bounds[0, 0, 0] != 0):
+    grid = seps.reshape(-1, n_fields)
+    padded = np.append(block, np.uint8(10))  # the virtual newline after a last line
+    inner = padded[grid[:, :-1]]
+    if np.any(padded[grid[:, -1]] != 10) or np.any((inner != 32) & (inner != 9)):
         raise _Declined
-    return [_strings(block, bounds[:, f, 0], bounds[:, f, 1]) for f in wanted]
+    line_starts = np.concatenate((np.zeros(1, dtype=grid.dtype), grid[:-1, -1] + 1))
+    columns = []
+    for f in wanted:
+        starts = line_starts if f == 0 else grid[:, f - 1] + 1
+        columns.append(_strings(block, starts, grid[:, f]))
+    return columns
 
 
 def _strings(
     block: npt.NDArray[np.uint8], starts: npt.NDArray[np.intp], ends: npt.NDArray[np.intp]
 ) -> npt.NDArray[np.bytes_]:
+    """Fields as one fixed-width byte-string array, filled one byte position at a time."""
     lengths = ends - starts
     width = int(lengths.max()) if len(lengths) else 1
     if width > 4096:
         raise _Declined
-    offsets = np.arange(width)
-    index = np.minimum(starts[:, None] + offsets, len(block) - 1)
-    chars = block[index]
-    chars[offsets >= lengths[:, None]] = 0
-    return np.ascontiguousarray(chars).view(f"S{width}").ravel()
+    chars = np.zeros((len(starts), width), dtype=np.uint8)
+    last = len(block) - 1
+    for offset in range(width):
+        chars[:, offset] = block[np.minimum(starts + offset, last)]
+        if offset:
+            chars[lengths <= offset, offset] = 0
+    return chars.view(f"S{width}").ravel()
 
 
 def _fast_fields(data: bytes, n_fields: int, wanted: Sequence[int]) -> list[npt.NDArray[np.bytes_]]:
     if b"\x00" in data or (not data.isascii() and not _is_utf8(data)):
         raise _Declined
-    if data.lstrip()[:1] == b"#":
-        raise _Declined
     buf = np.frombuffer(data, dtype=np.uint8)
     blocks = _blocks(data)
+    if not blocks:
+        raise _Declined
 
     def one(bounds: tuple[int, int]) -> list[npt.NDArray[np.bytes_]]:
         return _fields_of_block(buf, bounds[0], bounds[1], n_fields, wanted)
@@ -304,7 +302,7 @@ def _is_utf8(data: bytes) -> bool:
 
 def _group_codes(
     column: npt.NDArray[np.bytes_],
-) -> tuple[list[bytes], npt.NDArray[np.int64]]:
+) -> tuple[list[bytes], npt.NDArray[np.int32]]:
     """Distinct values by first appearance and each row's index into them.
 
     Files list a query's lines together, so only the rows where the value changes are
@@ -316,7 +314,7 @@ def _group_codes(
     lengths = np.diff(np.append(starts, n))
     index: dict[bytes, int] = {}
     codes = [index.setdefault(value, len(index)) for value in column[starts].tolist()]
-    return list(index), np.repeat(np.array(codes, dtype=np.int64), lengths)
+    return list(index), np.repeat(np.array(codes, dtype=np.int32), lengths)
 
 
 def read_qrels_columns(path: str | os.PathLike[str]) -> QrelsColumns:
@@ -349,7 +347,7 @@ def _integers(column: npt.NDArray[np.bytes_]) -> npt.NDArray[np.int64]:
 
 def _qrels_by_line(
     path: str,
-) -> tuple[list[str], npt.NDArray[np.int64], npt.NDArray[np.bytes_], npt.NDArray[np.int64]]:
+) -> tuple[list[str], npt.NDArray[np.int32], npt.NDArray[np.bytes_], npt.NDArray[np.int64]]:
     from .trec import load_qrels
 
     judged = load_qrels(path)
@@ -368,7 +366,7 @@ def _qrels_by_line(
             grades.append(grade)
     return (
         qids,
-        np.array(codes, dtype=np.int64),
+        np.array(codes, dtype=np.int32),
         np.array(docs, dtype=np.bytes_),
         np.array(grades, dtype=np.int64),
     )
@@ -377,7 +375,7 @@ def _qrels_by_line(
 def _sorted_qrels(
     path: str,
     qids: list[str],
-    codes: npt.NDArray[np.int64],
+    codes: npt.NDArray[np.int32],
     docs: npt.NDArray[np.bytes_],
     grades: npt.NDArray[np.int64],
 ) -> QrelsColumns:
@@ -438,7 +436,7 @@ def _run_by_line(path: str) -> RunColumns:
     return RunColumns(
         path,
         qids,
-        np.array(codes, dtype=np.int64),
+        np.array(codes, dtype=np.int32),
         np.array(docs, dtype=np.bytes_),
         np.array(values, dtype=np.float64),
         run_id,
@@ -510,21 +508,20 @@ def evaluate_columns(
     position = {qid: i for i, qid in enumerate(qrels.qids)}
     run_to_qrels = np.array([position.get(q, -1) for q in run.qids], dtype=np.int64)
     unjudged = [q for q, code in zip(run.qids, run_to_qrels.tolist(), strict=True) if code < 0]
-    rq = run_to_qrels[run.qcode] if len(run.qcode) else run.qcode
-    keep = rq >= 0
-    rq, r_docs, r_scores = rq[keep], run.docs[keep], run.scores[keep]
+    rq = run_to_qrels[run.qcode]
+    r_docs, r_scores = run.docs, run.scores
+    if unjudged:
+        keep = rq >= 0
+        rq, r_docs, r_scores = rq[keep], r_docs[keep], r_scores[keep]
 
     # Docnos as dense ranks in descending byte order, over the qrels and the run together:
     # exact integer keys for the join, the duplicate check and trec_eval's tie-break.
     doc_rank, n_docs = _dense_doc_ranks(np.concatenate((qrels.docs, r_docs)))
     q_doc, r_doc = doc_rank[: len(qrels.docs)], doc_rank[len(qrels.docs) :]
     r_pair = rq * n_docs + r_doc
-    by_pair = np.argsort(r_pair)
-    repeated = r_pair[by_pair[1:]] == r_pair[by_pair[:-1]]
-    if np.any(repeated):
-        at = int(by_pair[1:][repeated][0])
-        raise _duplicate_in_run(run, qrels.qids[int(rq[at])], bytes(r_docs[at]))
-    grades = _grades_of(qrels, qrels.qcode * n_docs + q_doc, r_pair)
+    _check_run_duplicates(run, r_pair, rq, r_docs, qrels.qids)
+    grades = _grades_of(qrels, qrels.qcode.astype(np.int64) * n_docs + q_doc, r_pair)
+    del r_pair, q_doc
 
     # trec_eval's order: query, score descending, docno descending.
     order = _ranking_order(rq, r_scores, r_doc, n_docs, nq)
@@ -616,22 +613,54 @@ def _grades_of(
 def _dense_doc_ranks(docs: npt.NDArray[np.bytes_]) -> tuple[npt.NDArray[np.int64], int]:
     """Each docno's rank among the distinct docnos, 0 for the greatest in byte order.
 
-    Docnos are compared 8 bytes at a time (``_doc_words``: ascending words are descending
-    docnos); the ranks of the words so far and of the next word combine into one integer,
-    so every step is one sort of integers.
+    Docnos are compared as ``_doc_words`` (ascending words: descending docnos). Rows are
+    grouped by one integer per docno (the word itself, or a hash of the words checked
+    word by word afterwards), and only the distinct docnos are sorted by their words.
     """
     words = _doc_words(docs, docs.dtype.itemsize)
-    rank = np.zeros(len(docs), dtype=np.int64)
+    n = len(words)
+    if n == 0:
+        return np.zeros(0, dtype=np.int64), 0
+    exact = words.shape[1] == 1
+    key = words[:, 0] if exact else _hash_words(words)
+    order = np.argsort(key)
+    sorted_key = key[order]
+    starts = np.empty(n, dtype=bool)
+    starts[0] = True
+    np.not_equal(sorted_key[1:], sorted_key[:-1], out=starts[1:])
+    group = np.empty(n, dtype=np.int64)
+    group[order] = np.cumsum(starts, dtype=np.int64) - 1
+    representatives = words[order[starts]]
+    if exact:  # groups are already in word order
+        return group, len(representatives)
+    for j in range(words.shape[1]):  # column by column: 1-D gathers are the fast ones
+        if not np.array_equal(representatives[:, j][group], words[:, j]):
+            return _dense_doc_ranks_by_words(words)  # a hash collision: group by the words
+    by_words = np.lexsort(representatives.T[::-1])
+    rank_of_group = np.empty(len(representatives), dtype=np.int64)
+    rank_of_group[by_words] = np.arange(len(representatives))
+    return rank_of_group[group], len(representatives)
+
+
+def _hash_words(words: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
+    with np.errstate(over="ignore"):
+        h = np.full(len(words), 0x9E3779B97F4A7C15, dtype=np.uint64)
+        for j in range(words.shape[1]):
+            h = (h ^ words[:, j]) * np.uint64(0xBF58476D1CE4E5B9)
+            h ^= h >> np.uint64(29)
+    return h
+
+
+def _dense_doc_ranks_by_words(words: npt.NDArray[np.uint64]) -> tuple[npt.NDArray[np.int64], int]:
+    """Exact dense ranks, one word at a time (the ranks so far and the next word's rank
+    combine into one integer, so every step is one sort of integers)."""
+    rank = np.zeros(len(words), dtype=np.int64)
     count = 1
     for j in range(words.shape[1]):
         values, inverse = np.unique(words[:, j], return_inverse=True)
-        if j == 0:
-            rank, count = inverse.reshape(-1).astype(np.int64), len(values)
-            continue
-        distinct, combined = np.unique(
-            rank * len(values) + inverse.reshape(-1), return_inverse=True
-        )
-        rank, count = combined.reshape(-1).astype(np.int64), len(distinct)
+        combined = rank * len(values) + inverse.reshape(-1)
+        distinct, dense = np.unique(combined, return_inverse=True)
+        rank, count = dense.reshape(-1).astype(np.int64), len(distinct)
     return rank, count
 
 
@@ -724,14 +753,24 @@ def _bpref(
     return np.where(num_rel > 0, total / np.maximum(num_rel, 1), 0.0)
 
 
-def _duplicate_in_run(run: RunColumns, qid: str, doc: bytes) -> InputError:
+def _check_run_duplicates(
+    run: RunColumns,
+    pairs: npt.NDArray[np.int64],
+    rq: npt.NDArray[np.int64],
+    docs: npt.NDArray[np.bytes_],
+    qids: list[str],
+) -> None:
     """A doc listed twice for one query is an error, as in trec_eval."""
+    ordered = np.sort(pairs)
+    if not np.any(ordered[1:] == ordered[:-1]):
+        return
+    repeated = ordered[1:][ordered[1:] == ordered[:-1]][0]
+    at = int(np.flatnonzero(pairs == repeated)[0])
     from .trec import load_run_scores
 
     load_run_scores(run.path)  # names the line when the file has one
-    return InputError.single(
-        run.path, f"query {qid!r}: doc {doc.decode('utf-8', 'replace')!r} listed twice"
-    )
+    doc = bytes(docs[at]).decode("utf-8", "replace")
+    raise InputError.single(run.path, f"query {qids[int(rq[at])]!r}: doc {doc!r} listed twice")
 
 
 # ---------------------------------------------------------------------------------------
