@@ -383,10 +383,10 @@ def _sorted_qrels(
     order_of_qids = sorted(range(len(qids)), key=lambda i: qids[i].encode("utf-8"))
     renumber = np.empty(len(qids), dtype=np.int64)
     renumber[np.array(order_of_qids, dtype=np.int64)] = np.arange(len(qids))
-    codes = renumber[codes]
-    order = np.argsort(codes, kind="stable")
+    renumbered = renumber[codes]
+    order = np.argsort(renumbered, kind="stable")
     return QrelsColumns(
-        path, [qids[i] for i in order_of_qids], codes[order], docs[order], grades[order]
+        path, [qids[i] for i in order_of_qids], renumbered[order], docs[order], grades[order]
     )
 
 
