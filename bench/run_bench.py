@@ -5,7 +5,9 @@
 
 Options: ``--workers N`` (default 0: as the CLI, one per core when the golden set is big
 enough) is passed to the staged run and to every end-to-end run; ``--cells`` sets the
-extraction size (0 skips it); ``--out`` the JSON file (default ``bench/results.json``).
+extraction size (0 skips it); ``--trec N`` times N TREC queries x 100 docs beside
+pytrec_eval (``bench/trec_bench.py``; default 20,000, 0 skips it); ``--out`` the JSON file
+(default ``bench/results.json``).
 
 Synthetic inputs come from ``bench/synth.py`` (deterministic, cached in ``--data-dir``).
 Each size runs in its own process, so one size's memory never inflates another's.
@@ -441,6 +443,12 @@ def main() -> int:
         default=100_000,
         help="largest size whose steps are also timed one by one in one process",
     )
+    p.add_argument(
+        "--trec",
+        type=int,
+        default=20_000,
+        help="TREC queries (x 100 docs) timed beside pytrec_eval (0: skip)",
+    )
     p.add_argument("--data-dir", default=str(HERE / ".data"), help="cache of generated inputs")
     p.add_argument("--out", default=str(HERE / "results.json"), help="JSON results file")
     p.add_argument("--child", choices=sorted(_CHILDREN), help=argparse.SUPPRESS)
@@ -469,8 +477,17 @@ def main() -> int:
     if args.cells:
         synth.write_extraction(data_dir, args.cells)
         results["extraction"] = _child("extraction", args.cells, data_dir, args.workers)
+    if args.trec:
+        from trec_bench import compare_with_pytrec_eval
+
+        results["trec"] = compare_with_pytrec_eval(args.trec, 100, 3, data_dir)
     Path(args.out).write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     _print(results)
+    if "trec" in results:
+        from trec_bench import print_comparison
+
+        print()
+        print_comparison(results["trec"])
     print(f"\nwritten: {args.out}")
     return 0
 
