@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from typing import Any, Literal, TypeVar
 
 from . import __version__
-from .baseline.digests import CaseDigests, digest_cases
+from .baseline.digests import CaseDigests, digest_cases, digest_dumps
 from .baseline.model import BaselineFile
 from .baseline.ratchet import (
     EPSILON,
@@ -193,10 +193,12 @@ def golden_digests(config: RunConfig) -> Callable[[], CaseDigests]:
     """The golden cases' digests, read again only when a baseline needs them."""
 
     def digests() -> CaseDigests:
-        if config.qrels and config.trec_run:
-            golden = _trec_inputs(config.qrels, config.trec_run, config)[0]
-        else:
-            golden = load_golden_set(config.golden, max_bytes=config.max_input_bytes)
+        if config.qrels:
+            from .metrics.trec_columns import case_digest_rows, read_qrels_columns
+
+            qrels = _sized(read_qrels_columns, config.qrels, config)
+            return digest_dumps(case_digest_rows(qrels))
+        golden = load_golden_set(config.golden, max_bytes=config.max_input_bytes)
         return digest_cases(golden.cases)
 
     return digests

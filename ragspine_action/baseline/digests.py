@@ -33,6 +33,8 @@ __all__ = [
     "column_width",
     "digest_cases",
     "digest_column",
+    "digest_dumps",
+    "dump_digests",
     "row_digests",
 ]
 
@@ -85,7 +87,11 @@ def row_digests(case: GoldenCase) -> dict[str, str]:
     (with a default) changes no recorded case, and ``"refuse": false`` written out equals
     leaving it out.
     """
-    data = case.model_dump(mode="json", exclude_defaults=True)
+    return dump_digests(case.model_dump(mode="json", exclude_defaults=True))
+
+
+def dump_digests(data: Mapping[str, Any]) -> dict[str, str]:
+    """The digest of each column from a case's ``model_dump(mode="json", exclude_defaults=True)``."""
     scored = {k: v for k, v in data.items() if k not in ("id", *METADATA_FIELDS)}
     out = {CASE_COLUMN: _hex(_encode(scored), _CASE_WIDTH)}
     expected = data.get("expected") or {}
@@ -126,12 +132,22 @@ class CaseDigests:
 
 def digest_cases(cases: Iterable[GoldenCase]) -> CaseDigests:
     """Every case's digests, in the given order."""
+    return digest_dumps(
+        (case.id, case.model_dump(mode="json", exclude_defaults=True), case_digest(case))
+        for case in cases
+    )
+
+
+def digest_dumps(rows: Iterable[tuple[str, Mapping[str, Any], bytes]]) -> CaseDigests:
+    """Every case's digests from (id, its dump without defaults, its full digest), in the
+    given order: TREC queries come this way (``metrics.trec_columns`` never builds golden
+    case objects)."""
     ids: list[str] = []
     parts: dict[str, list[str]] = {CASE_COLUMN: [], **{n: [] for n in DIGEST_FIELDS}}
     full: dict[str, bytes] = {}
-    for case in cases:
-        ids.append(case.id)
-        full[case.id] = case_digest(case)
-        for name, value in row_digests(case).items():
+    for case_id, data, whole in rows:
+        ids.append(case_id)
+        full[case_id] = whole
+        for name, value in dump_digests(data).items():
             parts[name].append(value)
     return CaseDigests(ids, {name: "".join(values) for name, values in parts.items()}, full)

@@ -40,7 +40,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -59,6 +59,8 @@ __all__ = [
     "QrelsColumns",
     "RunColumns",
     "TrecEvaluation",
+    "case_digest_rows",
+    "case_dumps",
     "evaluate_columns",
     "parse_measures",
     "per_query_tsv",
@@ -777,13 +779,12 @@ def _check_run_duplicates(
 # identity and output
 
 
-_TEMPLATE: dict[str, Any] | None = None
+_TEMPLATES: dict[bool, dict[str, Any]] = {}
 
 
-def _case_template() -> dict[str, Any]:
-    """The normalised dump of a TREC retrieval case, as ``golden.load.case_digest`` sees it."""
-    global _TEMPLATE
-    if _TEMPLATE is None:
+def _case_template(exclude_defaults: bool) -> dict[str, Any]:
+    """The JSON dump of a TREC retrieval case, as the golden-case path makes it."""
+    if exclude_defaults not in _TEMPLATES:
         from ..golden.models import GoldenCase
 
         case = GoldenCase.model_validate(
@@ -794,35 +795,50 @@ def _case_template() -> dict[str, Any]:
                 "expected": {"relevant_docs": {"d": 1}},
             }
         )
-        _TEMPLATE = case.model_dump(mode="json")
-    return _TEMPLATE
+        _TEMPLATES[exclude_defaults] = case.model_dump(
+            mode="json", exclude_defaults=exclude_defaults
+        )
+    return _TEMPLATES[exclude_defaults]
 
 
-def _case_digests(qrels: QrelsColumns) -> list[bytes]:
-    """Each query's case digest, equal to the one its golden case would have.
+def case_dumps(qrels: QrelsColumns, *, exclude_defaults: bool = False) -> Iterator[dict[str, Any]]:
+    """Each query's golden case as ``model_dump(mode="json")`` would give it.
 
     A query's case keeps its positive grades (``metrics.trec.trec_to_golden``), so the
-    baseline fingerprint of a TREC pair is the same on either path.
+    fingerprint and the per-case digests of a TREC pair are the same on either path.
     """
-    template = _case_template()
+    template = _case_template(exclude_defaults)
     expected = template["expected"]
     positive = qrels.grades > 0
     pq = qrels.qcode[positive]
     docs = [doc.decode("utf-8") for doc in qrels.docs[positive].tolist()]
     grades = qrels.grades[positive].tolist()
     bounds = np.searchsorted(pq, np.arange(len(qrels.qids) + 1)).tolist()
-    digests: list[bytes] = []
     for i, qid in enumerate(qrels.qids):
         a, b = bounds[i], bounds[i + 1]
         case = dict(template)
         case["id"] = qid
         case["question"] = f"TREC query {qid}"
-        case["expected"] = {
-            **expected,
-            "relevant_docs": dict(zip(docs[a:b], grades[a:b], strict=True)),
-        }
-        digests.append(hashlib.sha256(orjson.dumps(case, option=orjson.OPT_SORT_KEYS)).digest())
-    return digests
+        relevant = dict(zip(docs[a:b], grades[a:b], strict=True))
+        case["expected"] = {**expected, "relevant_docs": relevant}
+        yield case
+
+
+def _full_digest(case: dict[str, Any]) -> bytes:
+    """``golden.load.case_digest`` of a dumped case: the fingerprint's parts."""
+    return hashlib.sha256(orjson.dumps(case, option=orjson.OPT_SORT_KEYS)).digest()
+
+
+def _case_digests(qrels: QrelsColumns) -> list[bytes]:
+    return [_full_digest(case) for case in case_dumps(qrels)]
+
+
+def case_digest_rows(qrels: QrelsColumns) -> Iterator[tuple[str, dict[str, Any], bytes]]:
+    """(id, dump without defaults, full digest) per query: ``baseline.digests.digest_dumps``."""
+    for whole, sparse in zip(
+        case_dumps(qrels), case_dumps(qrels, exclude_defaults=True), strict=True
+    ):
+        yield whole["id"], sparse, _full_digest(whole)
 
 
 def per_query_tsv(evaluation: TrecEvaluation) -> str:

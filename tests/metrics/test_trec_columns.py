@@ -426,3 +426,32 @@ def test_measures_without_trec_files_is_a_configuration_error(
 ) -> None:
     assert main(["--measures", "map", "--no-baseline", "--no-config"]) == 2
     assert "--qrels" in capsys.readouterr().err
+
+
+def test_case_digests_equal_the_golden_case_paths() -> None:
+    from ragspine_action.baseline.digests import digest_cases, digest_dumps
+    from ragspine_action.metrics.trec_columns import case_digest_rows
+
+    qrels = read_qrels_columns(ORACLE / "qrels.rel_level")
+    conversion = trec_to_golden(load_qrels(ORACLE / "qrels.rel_level"), {})
+    mine = digest_dumps(case_digest_rows(qrels))
+    theirs = digest_cases(conversion.cases)
+    assert list(mine.ids) == list(theirs.ids)
+    assert mine.columns == theirs.columns
+    assert mine.full == theirs.full
+
+
+def test_a_trec_baseline_gates_the_next_run(tmp_path: Path) -> None:
+    baseline = tmp_path / "baseline.json"
+    qrels = ORACLE / "qrels.test"
+    args = ["--qrels", str(qrels), "--no-config", "--quiet", "--mode", "bm25"]
+    args += ["--baseline", str(baseline)]
+    assert main([*args, "--run", str(ORACLE / "results.test")]) == 0  # creates
+    assert "bm25" in json.loads(baseline.read_text())
+    assert main([*args, "--run", str(ORACLE / "results.test")]) == 0  # unchanged: pass
+    worse = tmp_path / "worse.run"
+    # Reverse every query's ranking: the relevant docs fall down the list.
+    lines = (ORACLE / "results.test").read_text().split("\n")
+    rows = [line.split() for line in lines if line.strip()]
+    worse.write_text("".join(f"{r[0]} Q0 {r[2]} {r[3]} {-float(r[4])} x\n" for r in rows))
+    assert main([*args, "--run", str(worse)]) == 1
