@@ -408,7 +408,7 @@ def test_per_query_file_is_trec_eval_q_format(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("extra", "message"),
     [
-        (["--shard", "1/2"], "--shard"),
+        (["--shard", "1/2", "--mode", "bm25"], "--shard"),
         (["--measures", "nope"], "--measures"),
     ],
 )
