@@ -279,7 +279,7 @@ class _Passage:
     cued: bool
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=1024)
 def _passage(text: str) -> _Passage:
     sentences = tuple(_split_sentences(text))
     tokens = tuple(frozenset(TOKEN.findall(s.lower())) for s in sentences)
@@ -317,7 +317,7 @@ def _cjk_found(text: str, vocab: frozenset[str]) -> tuple[int, int]:
     return found, total
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=1024)
 def _passage_numbers(text: str, vocab: frozenset[str]) -> frozenset[Decimal]:
     return frozenset(number_forms(text, _NUMBER_WORDS.intersection(vocab)))
 
@@ -352,7 +352,7 @@ def _clauses_of(text: str, sentence: int) -> list[_Clause]:
     return out
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=1024)
 def _passage_clauses(text: str) -> tuple[_Clause, ...]:
     passage = _passage(text)
     return tuple(c for i, s in enumerate(passage.sentences) for c in _clauses_of(s, i))
@@ -378,16 +378,22 @@ def _variants(token: str) -> tuple[str, ...]:
 
 def _key(sentence: str) -> str:
     """A sentence compared verbatim: whitespace runs as one space, no end punctuation."""
-    return " ".join(sentence.split()).rstrip(" .。!?！？;；")
+    if "  " in sentence or not sentence.isprintable():  # tabs, newlines, odd spaces
+        sentence = " ".join(sentence.split())
+    return sentence.strip().rstrip(" .。!?！？;；")
 
 
-@lru_cache(maxsize=8192)
 def _normalised(text: str) -> str:
-    return " ".join(text.split())
+    """``text`` with whitespace runs as one space (itself when it has none: a scan is
+    cheaper than a split and a join)."""
+    if "  " in text or "\n" in text or "\t" in text or not text.isprintable():
+        return " ".join(text.split())
+    return text
 
 
 _ENDS = frozenset(".!?;")
 _CJK_ENDS = frozenset("。！？；")
+_ALL_ENDS = _ENDS | _CJK_ENDS
 
 
 def _is_sentence_of(key: str, text: str) -> bool:
@@ -403,7 +409,7 @@ def _is_sentence_of(key: str, text: str) -> bool:
         before = (
             start == 0
             or text[start - 1] in _CJK_ENDS
-            or (text[start - 1] == " " and start >= 2 and text[start - 2] in _ENDS | _CJK_ENDS)
+            or (text[start - 1] == " " and start >= 2 and text[start - 2] in _ALL_ENDS)
         )
         after = (
             end == size
