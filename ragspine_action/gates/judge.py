@@ -502,6 +502,25 @@ def _claim_numbers(text: str, tokens: Iterable[str]) -> list[tuple[str, frozense
     return out
 
 
+_NEGATING_PREFIXES = ("un", "non", "dis", "in")
+
+
+def _prefix_antonym(words: Iterable[str], contexts: _Contexts) -> tuple[str, str] | None:
+    """(claim word, context word) when a word the contexts lack is the negation of one
+    they have: "used" against "unused", "allowed" against "disallowed", or the reverse."""
+    for word in words:
+        if not word.isalpha() or len(word) < 4:
+            continue
+        for prefix in _NEGATING_PREFIXES:
+            if prefix + word in contexts.vocab:
+                return word, prefix + word
+            if word.startswith(prefix) and len(word) - len(prefix) >= 4:
+                bare = word[len(prefix) :]
+                if bare in contexts.vocab:
+                    return word, bare
+    return None
+
+
 def _weight(tokens: Iterable[str]) -> float:
     return sum(1.0 if t.isascii() else 0.5 for t in tokens)
 
@@ -615,6 +634,10 @@ class LexicalJudge:
                 missing = [text for text, forms in numbers if known.isdisjoint(forms)]
                 if missing:
                     reason = f"numbers not in {contexts.label}: " + ", ".join(missing)
+            if reason is None and len(match) < len(tokens):
+                opposite = _prefix_antonym([t for t in tokens if t not in match], contexts)
+                if opposite is not None:
+                    reason = f"says {opposite[0]!r} where {contexts.label} say {opposite[1]!r}"
             if reason is None and (contexts.cued or not _CUE_TOKENS.isdisjoint(raw)):
                 problem = _polarity_problem(claim, contexts, match)
                 if problem is not None:

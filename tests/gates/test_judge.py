@@ -150,3 +150,21 @@ def test_adding_a_negation_to_a_supported_claim_makes_it_unsupported(
     context = "The " + " ".join(words) + " applies."
     assert verdict(context, context)[0] is True
     assert verdict("The " + " ".join(words) + f" {negation} applies.", context)[0] is False
+
+
+@pytest.mark.parametrize(
+    ("claim", "supported"),
+    [
+        ("Returns are accepted within 30 days even if the item is used.", False),
+        ("Access is allowed for contractors.", False),
+        ("Returns are accepted within 30 days if the item is unused.", True),
+    ],
+)
+def test_a_word_the_context_negates_with_a_prefix_is_a_contradiction(
+    claim: str, supported: bool
+) -> None:
+    context = (
+        "Returns are accepted within 30 days if the item is unused and in its original "
+        "packaging. Access is disallowed for contractors."
+    )
+    assert verdict(claim, context)[0] is supported
