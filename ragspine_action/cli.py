@@ -107,7 +107,19 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="REGEX",
         help="period token allowed in refusal answers (repeatable; replaces the defaults)",
     )
-    p.add_argument("--floor", action="append", metavar="METRIC=VALUE", help="absolute floor")
+    p.add_argument(
+        "--max-error-rate",
+        type=float,
+        help="share of cases that may end in an error (a missing outcome is one) before the "
+        "run is verdict error, exit 2, with no baseline compared or written (default 0)",
+    )
+    p.add_argument(
+        "--floor",
+        action="append",
+        metavar="METRIC=VALUE",
+        help="absolute floor (0..1); for fabrication_count and errors a ceiling "
+        "(e.g. fabrication_count=0)",
+    )
     p.add_argument("--bootstrap-resamples", type=int, help="default 5000 (0 turns it off)")
     p.add_argument(
         "--repeats",
@@ -135,7 +147,6 @@ def build_parser() -> argparse.ArgumentParser:
     http.add_argument("--retries", type=int, help="retries per case (default 3)")
     http.add_argument("--rate-limit", type=float, help="requests per second, all workers")
     http.add_argument("--max-response-bytes", type=int, help="default 1 MiB")
-    http.add_argument("--max-error-rate", type=float, help="above it: verdict error (default 0)")
     http.add_argument("--save-outcomes", help="write the collected outcomes JSONL here")
     trec = p.add_argument_group("TREC formats (instead of --golden/--outcomes)")
     trec.add_argument("--qrels", help="TREC qrels file (graded relevance)")

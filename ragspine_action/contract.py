@@ -11,6 +11,7 @@ named, before anything is scored.
 from __future__ import annotations
 
 import difflib
+import functools
 import os
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -127,6 +128,23 @@ def likely_field(key: str, known: Iterable[str] | None = None) -> str | None:
     return close[0] if close else None
 
 
+@functools.lru_cache(maxsize=1024)
+def _cached_guess(key: str) -> str | None:
+    return likely_field(key)
+
+
+def _carries(record: Mapping[str, Any], name: str) -> bool:
+    """Whether ``record`` has the field ``name`` under any of its names (SPEC or RAGSpine)."""
+    canonical = RAGSPINE_FIELD_NAMES.get(name, name)
+    return any(
+        k in record
+        for k in (
+            canonical,
+            *(theirs for theirs, ours in RAGSPINE_FIELD_NAMES.items() if ours == canonical),
+        )
+    )
+
+
 def _shown(keys: Iterable[str], limit: int = 8) -> str:
     items = list(keys)
     text = ", ".join(repr(k) if len(k) <= 40 else repr(k[:37] + "...") for k in items[:limit])
@@ -140,6 +158,9 @@ class KeyCensus:
     records: int = 0
     with_known: int = 0
     unknown: Counter[str] = field(default_factory=Counter)
+    # Unknown keys standing for a field the same record does not carry (``citations``
+    # without ``sources``): the field would be read as empty.
+    misnamed: Counter[str] = field(default_factory=Counter)
     known: frozenset[str] = field(default_factory=known_outcome_keys)
 
     def add(self, record: Mapping[str, Any]) -> None:
@@ -147,7 +168,12 @@ class KeyCensus:
         keys = [k for k in record if isinstance(k, str) and k not in ID_KEYS]
         if any(k in self.known for k in keys):
             self.with_known += 1
-        self.unknown.update({k for k in keys if k not in self.known})
+        unknown = {k for k in keys if k not in self.known}
+        self.unknown.update(unknown)
+        for key in unknown:
+            guess = _cached_guess(key)
+            if guess is not None and not _carries(record, guess):
+                self.misnamed[key] += 1
 
     def problem(self, what: str, contract: str) -> str | None:
         """Why the records do not speak the contract (one line), or None when they do.
@@ -181,7 +207,8 @@ class KeyCensus:
         """``'citations' → 'sources'`` for unknown keys that stand for a contract field
         (only keys most records carry, unless ``everywhere``)."""
         found: list[str] = []
-        for key, count in self.unknown.most_common():
+        counts = self.unknown if everywhere else self.misnamed
+        for key, count in counts.most_common():
             if not everywhere and count * 2 <= self.records:
                 continue
             guess = likely_field(key)

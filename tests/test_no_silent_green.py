@@ -653,3 +653,25 @@ def test_an_empty_or_contradicting_value_is_never_read_as_none(
 ) -> None:
     assert run(*flags) == 2
     assert says in run.one_error_line()
+
+
+def test_an_alias_next_to_the_field_it_stands_for_is_only_a_warning(run: Cli) -> None:
+    """``citations`` beside ``sources`` loses nothing: the contract's field is read."""
+    rows = [{**r, "citations": ["x"], "context": "c"} for r in _outcome_lines()]
+    rows = [{**r, "contexts": r.get("contexts", [])} for r in rows]
+    rows = [{**r, "sources": r.get("sources", [])} for r in rows]
+    assert run.outcomes(outcomes=_write_jsonl(run.tmp / "both.jsonl", rows)) == 0
+    assert any("'citations' (6)" in w for w in run.report_json()["warnings"])
+
+
+def test_ragspine_names_count_as_the_fields_they_stand_for(run: Cli) -> None:
+    rows = [
+        {
+            "case_id": r["id"],
+            "found_value": r.get("value"),
+            "retrieved_context": ["x"],
+            "context": "y",
+        }
+        for r in _outcome_lines()
+    ]
+    assert run.outcomes(outcomes=_write_jsonl(run.tmp / "rs.jsonl", rows)) in (0, 1)
