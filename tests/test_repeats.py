@@ -242,3 +242,19 @@ def test_significant_mode_never_calls_an_ungated_drop_noise(runs: Runs, tmp_path
     assert "clarification_appropriateness" in runs.report()["baseline"]["update_refused"]
     only_noise = _repeated([GOOD, _wrong(GOOD, "n1"), GOOD])
     assert runs.run(only_noise, "--config", str(config), "--update-baseline") == 0
+
+
+def test_saved_repeats_score_again_offline_as_the_same_repeats(tmp_path: Path) -> None:
+    saved = tmp_path / "saved.jsonl"
+    first, again = tmp_path / "first.json", tmp_path / "again.json"
+    args = ["--repeats", "2", "--no-baseline", "--quiet", "--save-outcomes", str(saved)]
+    assert cli.main([*args, "--report", str(first)]) == 0
+    lines = _lines(saved)
+    n_cases = json.loads(first.read_text())["qa"]["n_cases"]
+    assert len(lines) == 2 * n_cases
+    assert sorted({o["repeat"] for o in lines}) == [0, 1]
+    offline = ["--system", "outcomes", "--outcomes", str(saved), "--mode", "tool"]
+    assert cli.main([*offline, "--no-baseline", "--quiet", "--report", str(again)]) == 0
+    before = json.loads(first.read_text())["repeats"]
+    after = json.loads(again.read_text())["repeats"]
+    assert after["count"] == 2 and after["metrics"] == before["metrics"]
