@@ -4,16 +4,19 @@ protected cases and paired statistics need. Shared by the CLI pipeline and the P
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
-from ..extraction.score import ExtractionResult
 from ..metrics.retrieval import metric_names
 from ..report.cases import as_case_table
 from ..report.model import QASection
 from .digests import CaseDigests
 from .ratchet import SuiteValues, is_rank_metric
+
+if TYPE_CHECKING:  # extraction imports this module: a runtime import would be a cycle
+    from ..extraction.score import ExtractionResult
 
 __all__ = ["extraction_suite_values", "qa_suite_values"]
 
