@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any, Protocol
 
 from ..golden.models import GoldenCase
@@ -65,40 +64,17 @@ def judged_text(outcome: Outcome) -> str:
     return outcome.narrative_answer if outcome.narrative_answer else outcome.answer
 
 
-@lru_cache(maxsize=4)
-def _claims(
-    text: str,
-    sources: tuple[str, ...],
-    question: str,
-    value: float | None,
-    unit: str | None,
-    meta_patterns: tuple[str, ...],
-    period_patterns: tuple[str, ...],
-) -> tuple[Claim, ...]:
-    return tuple(
-        extract_claims(
-            text,
-            sources=sources,
-            question=question,
-            value=value,
-            unit=unit,
-            meta_patterns=meta_patterns,
-            period_patterns=period_patterns,
-        )
-    )
-
-
-def answer_claims(case: GoldenCase, outcome: Outcome, settings: GateSettings) -> tuple[Claim, ...]:
-    """The claims of the outcome's judged text (extracted once per case for both gates)."""
+def answer_claims(case: GoldenCase, outcome: Outcome, settings: GateSettings) -> list[Claim]:
+    """The claims of the outcome's judged text, as every judge sees them."""
     cited = [s.doc for s in outcome.sources]
     if outcome.source is not None:
         cited.append(outcome.source.doc)
-    return _claims(
+    return extract_claims(
         judged_text(outcome),
-        tuple(cited),
-        case.question,
-        outcome.value,
-        outcome.unit,
-        settings.meta_patterns,
-        settings.period_patterns,
+        sources=cited,
+        question=case.question,
+        value=outcome.value,
+        unit=outcome.unit,
+        meta_patterns=settings.meta_patterns,
+        period_patterns=settings.period_patterns,
     )

@@ -295,6 +295,15 @@ def _strip_meta(text: str, meta: re.Pattern[str]) -> str:
 
 def _asserts(text: str, names: Sequence[str]) -> bool:
     """Whether ``text`` has content and is not citation only (one pass for most text)."""
+    if text.isascii() and "." not in text[:-1]:
+        # Plain prose: four ordinary words settle it (a split is cheaper than tokens).
+        plain = 0
+        for word in text.lower().split():
+            word = word.strip(_WORD_EDGES)
+            if word.isalpha() and word not in STOPWORDS and word not in _CITATION_TOKENS:
+                plain += 1
+                if plain >= 4:
+                    return True
     content = plain = 0
     for m in TOKEN.finditer(text.lower()):
         token = m.group()
@@ -310,6 +319,9 @@ def _asserts(text: str, names: Sequence[str]) -> bool:
                     or (not _is_citation_only(text, names))
                 )
     return content > 0 and not _is_citation_only(text, names)
+
+
+_WORD_EDGES = "\"'()[]{}<>,.;:!?*_"
 
 
 def _is_citation_only(text: str, names: Sequence[str]) -> bool:
