@@ -51,6 +51,7 @@ MAX_CONCURRENCY = 512
 MAX_WORKERS = 256
 MAX_RETRIES = 20
 MAX_SEED = 2**63 - 1
+MAX_REPEATS = 1000
 
 
 @dataclass(frozen=True)
@@ -340,12 +341,15 @@ GATE_MODES = ("exact", "significant")
 def _check_gate(config: RunConfig) -> None:
     """gate.mode, gate.alpha, gate.tolerance and --repeats."""
     if config.gate_mode not in GATE_MODES:
-        raise ConfigError(f"gate.mode: {config.gate_mode!r} is not one of {', '.join(GATE_MODES)}")
+        where = config.origin("gate_mode", "gate.mode")
+        raise ConfigError(f"{where}: {config.gate_mode!r} is not one of {', '.join(GATE_MODES)}")
     if not 0.0 < config.gate_alpha < 1.0:
-        raise ConfigError(f"gate.alpha: {config.gate_alpha} must be between 0 and 1 (e.g. 0.05)")
-    _check_rate("gate.tolerance", config.gate_tolerance)
+        where = config.origin("gate_alpha", "gate.alpha")
+        raise ConfigError(f"{where}: {config.gate_alpha} must be between 0 and 1 (e.g. 0.05)")
+    _check_rate(config.origin("gate_tolerance", "gate.tolerance"), config.gate_tolerance)
     if config.repeats < 0:
         raise ConfigError(f"--repeats: {config.repeats} must be a positive integer")
+    _check_int(config, "repeats", "--repeats", 0, MAX_REPEATS, "runs of every case")
     if config.repeats > 1 and config.qrels:
         raise ConfigError("--repeats: a TREC run is one run; repeats need a system to call")
     if config.repeats > 1 and config.extra.get("shard") is not None:

@@ -384,8 +384,46 @@ def check_baseline_key(config: RunConfig) -> None:
     )
 
 
+def _input_paths(config: RunConfig) -> dict[str, str]:
+    """Flag → path of every file this run reads (besides the baseline)."""
+    named = {
+        config.origin("golden", "--golden"): config.golden,
+        config.origin("outcomes", "--outcomes"): config.outcomes,
+        "--qrels": config.qrels,
+        "--run": config.trec_run,
+        "--config": config.config_file,
+        config.origin("headers_file", "--headers-file"): config.headers_file,
+        config.origin("extraction_manifest", "--extraction-manifest"): config.extraction_manifest,
+    }
+    named.update({f"--facts {p}": p for p in config.facts})
+    named.update({f"--ground-truth {p}": p for p in config.ground_truth})
+    return {flag: path for flag, path in named.items() if path}
+
+
+def _check_distinct(config: RunConfig) -> None:
+    """An output path that is also another input or output would overwrite it (a report
+    written over the baseline leaves a baseline that gates nothing)."""
+    outputs = {
+        config.origin("report", "--report"): config.report,
+        "--save-outcomes": config.save_outcomes,
+    }
+    others = {**_input_paths(config), config.origin("baseline", "--baseline"): config.baseline}
+    seen: dict[str, str] = {}
+    for flag, path in [*outputs.items(), *others.items()]:
+        if not path:
+            continue
+        key = os.path.realpath(path)
+        if key in seen and (flag in outputs or seen[key] in outputs):
+            raise ConfigError(
+                f"{seen[key]} and {flag} name the same file ({path}): writing one would "
+                "overwrite the other; give the output another path"
+            )
+        seen.setdefault(key, flag)
+
+
 def check_output_paths(config: RunConfig) -> None:
     """Every file this run will write, checked before any work is done."""
+    _check_distinct(config)
     if config.report:
         check_output_path(config.report, config.origin("report", "--report"))
     if config.save_outcomes:

@@ -349,3 +349,39 @@ def test_a_report_of_an_error_run_is_valid_json(
     assert data["verdict"] == "error" and data["exit_code"] == 2
     assert any("0 of 1 outcome ids match" in w for w in data["warnings"])
     assert "ragspine-eval: ERROR" in out
+
+
+@pytest.mark.parametrize(
+    ("flags", "says"),
+    [
+        (["--baseline", "{tmp}/b.json", "--report", "{tmp}/b.json"], "--report and --baseline"),
+        (["--no-baseline", "--report", "{outcomes}"], "--report and --outcomes name the same"),
+        (["--no-baseline", "--report", "{golden}"], "--report and --golden name the same"),
+        (["--no-baseline", "--save-outcomes", "{golden}"], "--save-outcomes and --golden"),
+        (
+            ["--no-baseline", "--save-outcomes", "{tmp}/s", "--report", "{tmp}/./s"],
+            "--report and --save-outcomes",
+        ),
+    ],
+)
+def test_an_output_over_another_file_is_exit_2_before_anything_is_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], flags: list[str], says: str
+) -> None:
+    golden, outcomes = DATA / "mini_golden.jsonl", DATA / "mini_outcomes.jsonl"
+    before = {p: p.read_bytes() for p in (golden, outcomes)}
+    args = [
+        f.format(tmp=tmp_path, golden=golden, outcomes=outcomes) for f in flags
+    ]  # the user's paths
+    code, _, err = _main(capsys, *MINI, "--mode", "m", *args)
+    assert code == 2 and says in _one_line(err)
+    assert {p: p.read_bytes() for p in before} == before
+    assert not list(tmp_path.iterdir()), "nothing written"
+
+
+def test_a_bad_gate_value_names_the_flag_or_the_file_key(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = _main(capsys, *MINI, "--mode", "m", "--no-baseline", "--gate-alpha", "2")
+    assert code == 2 and "--gate-alpha: 2.0 must be between 0 and 1" in _one_line(err)
+    code, _, err = _main(capsys, *MINI, "--mode", "m", "--no-baseline", "--repeats", "5000")
+    assert code == 2 and "--repeats: 5000 is outside 0..1000" in _one_line(err)
