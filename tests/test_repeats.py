@@ -165,9 +165,9 @@ def test_an_update_in_significant_mode_records_noise_in_history(runs: Runs) -> N
     ("flags", "message"),
     [
         (["--repeats", "-1"], "--repeats"),
-        (["--gate-alpha", "0"], "gate.alpha"),
-        (["--gate-alpha", "1.5"], "gate.alpha"),
-        (["--gate-tolerance", "2"], "gate.tolerance"),
+        (["--gate-alpha", "0"], "--gate-alpha"),  # a flag's error names the flag
+        (["--gate-alpha", "1.5"], "--gate-alpha"),
+        (["--gate-tolerance", "2"], "--gate-tolerance"),
     ],
 )
 def test_bad_gate_settings_are_one_line_errors(runs: Runs, flags: list[str], message: str) -> None:
