@@ -30,7 +30,7 @@ __all__ = [
     "refusal_answer",
 ]
 
-MAX_ANSWER_SENTENCES = 2
+MAX_ANSWER_SENTENCES = 3
 MAX_CONTEXTS = 3
 
 
@@ -155,8 +155,14 @@ def _passage_context(p: Passage) -> str:
 
 
 def _best_sentences(passage: Passage, query_tokens: set[str]) -> list[str]:
+    """The sentences carrying the question's terms; a term found in fewer of the passage's
+    sentences weighs more (an idf within the passage), so the one sentence saying "对冲"
+    beats two that merely share the topic word "汇率"."""
     sentences = split_sentences(passage.text)
-    scored = [(-len(query_tokens & set(retrieval_tokens(s))), i) for i, s in enumerate(sentences)]
+    token_sets = [set(retrieval_tokens(s)) & query_tokens for s in sentences]
+    df = {t: sum(1 for ts in token_sets if t in ts) for t in query_tokens}
+    weights = [sum(1.0 / df[t] for t in ts) for ts in token_sets]
+    scored = [(-round(w, 9), i) for i, w in enumerate(weights)]
     keep = sorted(i for _, i in sorted(scored)[:MAX_ANSWER_SENTENCES])
     return [sentences[i] for i in keep]
 
@@ -211,10 +217,12 @@ def not_found_answer(result: MetricResult, lang: str) -> Answer:
     """A refusal stating exactly what was not found, with no number but period labels."""
     q = result.query
     if result.status == "unrecognised":
+        reported = ("、" if _zh(lang) else ", ").join(_metric_name(m, lang) for m in METRIC_NAMES)
+        asked = ("人数" if _zh(lang) else "a count") if q.metric == "count" else q.metric
         text = (
-            f"知识库中没有“{q.metric}”这一指标，无法回答，也不会估算。"
+            f"知识库中没有“{asked}”这一指标（知识库只报告：{reported}），无法回答，也不会估算或替换为其他指标。"
             if _zh(lang)
-            else f"'{q.metric}' is not a metric in the knowledge base, so it cannot be answered or estimated."
+            else f"'{asked}' is not a metric in the knowledge base (it reports only: {reported}), so it cannot be answered, estimated or replaced by another metric."
         )
         return Answer(text, "none", refused=True)
     fields = {
@@ -239,6 +247,12 @@ def refusal_answer(decision: ScopeDecision, lang: str) -> Answer:
             f"{detail}不在ACME知识库的范围内（仅涵盖ACME集团、香港及内地业务），因此不作回答。"
             if _zh(lang)
             else f"{detail} is outside the ACME knowledge base (it covers only ACME Group, Hong Kong and Mainland China), so this is not answered."
+        )
+    elif decision.reason == "opinion":
+        text = (
+            "知识库只收录ACME已披露的事实，不提供观点、预测或投资建议，因此不作回答。"
+            if _zh(lang)
+            else "The knowledge base holds ACME's reported facts only; it gives no opinions, forecasts or investment advice, so this is not answered."
         )
     elif decision.reason == "future_period":
         text = (

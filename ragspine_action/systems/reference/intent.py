@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Literal
 
 from . import lexicon as lx
+from .known_words import QUESTION_WORDS, known_english_words
 from .text import contains_cjk, retrieval_tokens
 
 __all__ = ["Intent", "Period", "PeriodMention", "Route", "parse_intent"]
@@ -71,6 +72,7 @@ class Intent:
     channels: tuple[str, ...]
     unknown_channels: tuple[str, ...]
     narrative_cue: bool
+    opinion: bool
     definition_cue: bool
     value_cue: bool
     route: Route
@@ -429,10 +431,78 @@ def _unknown_organisation(remaining: str) -> tuple[str, ...]:
 
 _ACME = re.compile(r"(?<![A-Za-z0-9])ACME(?![A-Za-z])", re.IGNORECASE)
 
+# --- names the KB does not know ----------------------------------------------------------
+
+_EN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9&]*(?:[.\-][A-Za-z0-9&]+)*")
+_POSSESSIVE = re.compile(r"^(?:'s|’s|s'|’)(?![A-Za-z])")
+_OWNER_WORDS = frozenset(("of", "for", "did", "does", "do", "at", "by", "from"))
+_ZH_FUNCTION_CHARS = "的下在对与和及为是了向按其该这那各本子母我你他她它们每此有无"
+_ZH_ORG = re.compile(
+    r"(?P<name>[\u4e00-\u9fff]{2,5}?)(?P<suffix>"
+    + "|".join(sorted(map(re.escape, lx.ORG_SUFFIXES_ZH), key=len, reverse=True))
+    + ")"
+)
+
+
+@lru_cache(maxsize=1)
+def _kb_text() -> str:
+    from .kb import DEFAULT_DATA_DIR, document_texts
+
+    return "".join(t for texts in document_texts(DEFAULT_DATA_DIR).values() for t in texts)
+
+
+def _foreign_names(residual: str, asks_metric: bool) -> tuple[str, ...]:
+    """Names left in the question once every term the KB knows is masked out.
+
+    English: a word the KB and ordinary questions never use, standing where a company
+    stands (before a metric, entity or period; possessive; capitalised mid-sentence; before
+    "plc", "Life", "Bank"...), or anywhere in a question asking for a metric. Chinese: a run
+    ending in an organisation suffix (保险, 人寿, 银行...) that the KB's documents never write.
+    """
+    known = known_english_words()
+    names: list[str] = []
+    words = list(_EN_WORD.finditer(residual))
+    for i, m in enumerate(words):
+        word = m.group(0)
+        low = word.lower()
+        after = residual[m.end() :]
+        nxt = words[i + 1].group(0).lower() if i + 1 < len(words) else ""
+        org_next = (
+            nxt in lx.ORG_SUFFIXES_EN and residual[m.end() : words[i + 1].start()].strip() == ""
+        )
+        if low in known and not (org_next and word[:1].isupper() and low not in QUESTION_WORDS):
+            continue
+        first = residual[: m.start()].strip(" \x00\t") == ""
+        possessive = _POSSESSIVE.match(after) is not None
+        before_term = after.lstrip(" '\u2019s").startswith("\x00") if after else False
+        capitalised = word[:1].isupper() and not first
+        prev = words[i - 1].group(0).lower() if i else ""
+        owner = asks_metric and prev in _OWNER_WORDS
+        if possessive or before_term or capitalised or org_next or owner:
+            names.append(word)
+    kb_text = _kb_text()
+    for m in _ZH_ORG.finditer(residual):
+        name = m.group("name")
+        if any(ch in _ZH_FUNCTION_CHARS for ch in name) or m.group(0) in kb_text:
+            continue
+        names.append(m.group(0))
+    return tuple(dict.fromkeys(names))
+
+
+_ZH_DIGITS = {"零": "0", "〇": "0", "○": "0", "一": "1", "二": "2", "三": "3", "四": "4",
+              "五": "5", "六": "6", "七": "7", "八": "8", "九": "9"}  # fmt: skip
+_ZH_YEAR = re.compile(r"二[零〇○][零〇○一二三四五六七八九]{2}(?=\s*(?:年|财年|财政年度|年度))")
+
+
+def normalise_years(question: str) -> str:
+    """二零二四年 → 2024年: years written in Chinese numerals."""
+    return _ZH_YEAR.sub(lambda m: "".join(_ZH_DIGITS[c] for c in m.group(0)), question)
+
 
 def parse_intent(question: str, reference_date: date | None = None) -> Intent:
     """Parse one question. ``reference_date`` anchors 去年 / last year (default: today)."""
     ref = reference_date or date.today()
+    question = normalise_years(question)
     masked = _Masked(question)
     competitors = tuple(dict.fromkeys(masked.take_terms(lx.COMPETITOR_TERMS)))
     unknown_channels = tuple(dict.fromkeys(masked.take_terms(lx.UNKNOWN_CHANNEL_TERMS)))
@@ -447,13 +517,20 @@ def parse_intent(question: str, reference_date: date | None = None) -> Intent:
     ambiguous = tuple(dict.fromkeys(masked.take_terms(lx.AMBIGUOUS_METRIC_TERMS)))
     if metrics and not entities and not competitors:
         competitors = _unknown_organisation(masked.text)
+    if not metrics and not unsupported and _has_any(question, lx.COUNT_CUES):
+        unsupported = ("count",)  # "how many employees": the KB reports no counts
+    opinion = _has_any(question, lx.OPINION_CUES)
+    if not competitors:
+        residual = _Masked(masked.text)
+        residual.take_terms(lx.NARRATIVE_CUES + lx.VALUE_CUES + lx.DEFINITION_CUES)
+        competitors = _foreign_names(residual.text, bool(metrics or unsupported))
     narrative_cue = _has_any(question, lx.NARRATIVE_CUES)
     strong_cue = _has_any(question, tuple(c for c in lx.NARRATIVE_CUES if c not in lx.WEAK_CUES))
     definition_cue = _has_any(question, lx.DEFINITION_CUES)
     value_cue = _has_any(question, lx.VALUE_CUES)
 
     route: Route
-    if competitors:
+    if competitors or opinion:
         route = "out_of_scope"
     elif metrics:
         if definition_cue and not value_cue:
@@ -487,6 +564,7 @@ def parse_intent(question: str, reference_date: date | None = None) -> Intent:
         channels=channels,
         unknown_channels=unknown_channels,
         narrative_cue=narrative_cue,
+        opinion=opinion,
         definition_cue=definition_cue,
         value_cue=value_cue,
         route=route,

@@ -66,6 +66,8 @@ def _resolve_period(
 
 def decide_scope(intent: Intent, kb: KnowledgeBase) -> ScopeDecision:
     """What to do with the question; pure apart from reading which periods are reported."""
+    if intent.route == "out_of_scope" and intent.opinion and not intent.competitors:
+        return ScopeDecision("refuse", "none", reason="opinion")
     if intent.route == "out_of_scope":
         return ScopeDecision("refuse", "none", reason="competitor", detail=intent.competitors)
     if intent.route == "narrative":

@@ -21,7 +21,7 @@ def _periods(intent: Intent) -> list[str]:
         ("香港FY2025的REVENUE是多少", "REVENUE", "ACME_HK", ["FY2025"], None),
         ("Hong Kong turnover, fiscal year 2024", "REVENUE", "ACME_HK", ["FY2024"], None),
         ("HK top-line in FY24", "REVENUE", "ACME_HK", ["FY2024"], None),
-        ("内地2025财年的净利润", "PROFIT", "ACME_CN", ["FY2025"], None),
+        ("内地2025财年的营运利润", "PROFIT", "ACME_CN", ["FY2025"], None),
         ("mainland earnings in 2023", "PROFIT", "ACME_CN", ["FY2023"], None),
         ("集团2025年度营收", "REVENUE", "ACME_GROUP", ["FY2025"], None),
         ("consolidated return on equity FY 2025", "ROE", "ACME_GROUP", ["FY2025"], None),
