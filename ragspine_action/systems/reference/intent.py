@@ -481,12 +481,54 @@ def _foreign_names(residual: str, asks_metric: bool) -> tuple[str, ...]:
         if possessive or before_term or capitalised or org_next or owner:
             names.append(word)
     kb_text = _kb_text()
+    if asks_metric:
+        lead = _ZH_RUN.search(residual)  # the subject position: the question's first run
+        if lead is not None:
+            run = lead.group(0)
+            follows_term = residual[lead.end() : lead.end() + 1] == "\x00"
+            if follows_term and not _known_to_kb(run, kb_text):
+                names.append(run)  # 招商信诺去年的利润: a name before the period / metric
     for m in _ZH_ORG.finditer(residual):
         name = m.group("name")
         if any(ch in _ZH_FUNCTION_CHARS for ch in name) or m.group(0) in kb_text:
             continue
         names.append(m.group(0))
     return tuple(dict.fromkeys(names))
+
+
+_ZH_RUN = re.compile(r"[\u4e00-\u9fff]+")
+# Question words a Chinese question wraps around its terms: never a name.
+_ZH_QUESTION_WORDS = (
+    "请问",
+    "告诉我",
+    "帮我",
+    "查询",
+    "查一下",
+    "一下",
+    "我想知道",
+    "想知道",
+    "请",
+    "麻烦",
+)
+
+
+def _known_to_kb(run: str, kb_text: str) -> bool:
+    """Whether any character bigram of the run occurs in the KB's documents (or is a
+    question word): a run none of whose bigrams the KB ever writes is a name it lacks."""
+    for word in _ZH_QUESTION_WORDS:
+        run = run.replace(word, "")
+    run = "".join(ch for ch in run if ch not in _ZH_FUNCTION_CHARS)
+    if len(run) < 2:
+        return True
+    return any(run[i : i + 2] in kb_text for i in range(len(run) - 1))
+
+
+def _unknown_words(residual: str) -> tuple[str, ...]:
+    """English words of the residual the KB never uses (``cash``, ``dividends paid``)."""
+    known = known_english_words()
+    words = (m.group(0) for m in _EN_WORD.finditer(residual))
+    unknown = list(dict.fromkeys(w for w in words if w.lower() not in known))
+    return (" ".join(unknown),) if unknown else ()  # one unreported metric, however many words
 
 
 _ZH_DIGITS = {"零": "0", "〇": "0", "○": "0", "一": "1", "二": "2", "三": "3", "四": "4",
@@ -519,6 +561,8 @@ def parse_intent(question: str, reference_date: date | None = None) -> Intent:
         competitors = _unknown_organisation(masked.text)
     if not metrics and not unsupported and _has_any(question, lx.COUNT_CUES):
         unsupported = ("count",)  # "how many employees": the KB reports no counts
+    elif not metrics and not unsupported and not ambiguous and _has_any(question, lx.VALUE_CUES):
+        unsupported = _unknown_words(masked.text)  # "how much cash": a figure the KB lacks
     opinion = _has_any(question, lx.OPINION_CUES)
     if not competitors:
         residual = _Masked(masked.text)

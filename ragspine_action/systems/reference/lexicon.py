@@ -157,6 +157,13 @@ UNSUPPORTED_METRIC_TERMS: tuple[str, ...] = (
     "net assets",
     "assets under management",
     "AUM",
+    # premiums: under IFRS 17 ACME reports insurance revenue instead (IFRS 17 note)
+    "总保费",
+    "毛保费",
+    "保费总额",
+    "premium income",
+    "gross premiums",
+    "total premiums",
 )
 # Words that ask for a count: every KB metric is a money amount or a ratio, never a count.
 COUNT_CUES: tuple[str, ...] = (
@@ -172,6 +179,15 @@ COUNT_CUES: tuple[str, ...] = (
 # Opinion and advice: the KB holds reported facts, not judgements or recommendations.
 OPINION_CUES: tuple[str, ...] = (
     "你认为",
+    "怎么看",
+    "如何看待",
+    "怎么评价",
+    "如何评价",
+    "合适吗",
+    "买入",
+    "卖出",
+    "能买吗",
+    "可以买",
     "你觉得",
     "您认为",
     "您觉得",
@@ -209,6 +225,11 @@ OPINION_CUES: tuple[str, ...] = (
     "advice",
     "is it wise",
     "buy or sell",
+    "buy",
+    "sell",
+    "invest in",
+    "investing in",
+    "what do you make of",
     "undervalued",
     "overvalued",
 )
