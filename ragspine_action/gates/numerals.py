@@ -211,7 +211,7 @@ def states_value(mention: NumberMention, value: float, unit_multiplier: int) -> 
     at the precision it shows: "1.7 billion" states 1,702 USD_M, "1,700" does not.
     """
     try:
-        target = Decimal(repr(float(value)))
+        target = abs(Decimal(repr(float(value))))  # a sign is written as words too
     except (InvalidOperation, ValueError):
         return False
     written = mention.value * mention.scale

@@ -161,6 +161,11 @@ def test_only_the_value_itself_is_exempt(answer: str, judged: str) -> None:
     assert judged in [c.text for c in got if not c.exempt]
 
 
+def test_a_negative_value_written_as_a_decline_is_the_value() -> None:
+    got = extract_claims("The margin declined 5.2% in FY2025. Costs rose.", value=-5.2, unit="pct")
+    assert [c.exempt for c in got] == [True, False]
+
+
 def test_without_a_structured_value_nothing_is_exempt() -> None:
     got = extract_claims("Revenue for FY2025 was 1,702 USD_M.")
     assert [c.exempt for c in got] == [False]
