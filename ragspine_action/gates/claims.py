@@ -468,6 +468,20 @@ _CITATION_TOKENS = frozenset(
 ) | frozenset("来源出处资料参考文献引用详见档和及与页段节章条行张部分第")
 
 
+_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
+
+
+def _without_table_headers(lines: list[str]) -> list[str]:
+    """A markdown table's header row and rule are layout; its body rows are claims."""
+    drop = set()
+    for i, line in enumerate(lines):
+        if _TABLE_RULE.match(line):
+            drop.add(i)
+            if i > 0 and "|" in lines[i - 1]:
+                drop.add(i - 1)
+    return [line for i, line in enumerate(lines) if i not in drop] if drop else lines
+
+
 def _cut(text: str) -> list[str]:
     """One line cut after sentence-ending punctuation (CJK marks anywhere, ASCII ones
     before whitespace). ASCII prose spaced by single spaces is cut with str.replace
@@ -569,17 +583,26 @@ def extract_claims(
     echo: str | None = None
     periods = compile_periods(tuple(period_patterns)) if value is not None else None
     claims: list[Claim] = []
-    for raw_line in answer.splitlines():
+    lines = answer.splitlines()
+    if "|" in answer:
+        lines = _without_table_headers(lines)
+    in_citations = False  # inside a "Sources:" block: its items are citations
+    for raw_line in lines:
         line = raw_line
         if not line.strip() or _HEADING.match(line):
+            in_citations = False
             continue  # blank, or a markdown heading: a title, not an assertion
         if "](" in line:
             line = _MARKDOWN_LINK.sub(r"\1", line)
         decoration = _LINE_DECORATION.match(line)
         if decoration is not None and decoration.end():
+            if in_citations:
+                continue  # "- Employee Handbook (p. 3)" under "Sources:"
             line = line[decoration.end() :]
         if "*" in line or "__" in line:
             line = _EMPHASIS.sub("", line)
+        label_only = _CITATION_LABEL.match(line)
+        in_citations = label_only is not None and not line[label_only.end() :].strip()
         footnote = _FOOTNOTE_DEF.match(line)
         if footnote is not None:
             line = line[footnote.end() :]

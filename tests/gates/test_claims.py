@@ -215,3 +215,15 @@ def test_any_citation_tail_leaves_the_claims_unchanged(tails: list[str], doc: st
     answer = SENTENCE + "".join(t.format(d=doc) for t in tails)
     got = texts(answer, sources=[doc, "other.md"])
     assert [g.rstrip(" .") for g in got] == [SENTENCE.rstrip(".")]
+
+
+def test_a_sources_block_and_a_table_header_are_layout() -> None:
+    answer = (
+        "Leave accrues monthly.\n\n**Sources:**\n- Employee Handbook (p. 3)\n"
+        "- [HR FAQ](https://intranet.example.com/faq)\n\n"
+        "| Item | Days |\n|---|---:|\n| Annual leave | 25 |\n"
+    )
+    assert [c.text.strip("| .") for c in extract_claims(answer)] == [
+        "Leave accrues monthly",
+        "Annual leave | 25",
+    ]
