@@ -129,6 +129,15 @@ def _base_version(
     return client.get_file_at_ref(ctx.owner, ctx.repo, rel, sha)
 
 
+def _judge_secrets(config: RunConfig, env: Mapping[str, str] | None = None) -> list[str]:
+    """The LLM judge's API key (from the environment variable it names), masked."""
+    if config.judge != "llm":
+        return []
+    environ = os.environ if env is None else env
+    key = environ.get(config.judge_api_key_env, "").strip()
+    return [key] if key and len(key) >= 4 else []
+
+
 def _http_secrets(config: RunConfig) -> list[str]:
     """Endpoint header values (and credentials in the URL), masked before anything prints."""
     if config.system != "http" or not config.endpoint:
@@ -882,7 +891,7 @@ def _main(
         return fail(exc, fallback, "ragspine-eval: invalid input")
     fallback.mode_key = _marker_key(config.mode)
     try:
-        for secret in _http_secrets(config):
+        for secret in [*_http_secrets(config), *_judge_secrets(config, env)]:
             emit(add_mask(secret), log.stream)
         check = _check_baseline(inputs, config, ctx, workspace, client, log)
         if check.error is not None:

@@ -91,7 +91,26 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--k", help="retrieval cut-offs (default 1,3,10)")
     p.add_argument("--protected-k", type=int, help="k for protected retrieval cases (default 3)")
     p.add_argument(
-        "--judge", choices=JUDGE_KINDS, help="entailment judge of the groundedness gates (lexical)"
+        "--judge",
+        choices=JUDGE_KINDS,
+        help="entailment judge of the groundedness gates: lexical (default, offline) or llm",
+    )
+    p.add_argument(
+        "--judge-url",
+        metavar="URL",
+        help="--judge llm: OpenAI-compatible base URL (POST URL/chat/completions); the key "
+        "comes from $OPENAI_API_KEY (judge.api_key_env)",
+    )
+    p.add_argument("--judge-model", metavar="NAME", help="--judge llm: the model name")
+    p.add_argument(
+        "--judge-cache",
+        metavar="PATH",
+        help="--judge llm: SQLite verdict cache (default ./.ragspine-judge-cache.sqlite)",
+    )
+    p.add_argument(
+        "--judge-cache-only",
+        action="store_true",
+        help="--judge llm: replay the cache without a network (a miss is a judge error)",
     )
     p.add_argument("--faithfulness-threshold", type=float, help="lexical judge threshold (0.6)")
     p.add_argument("--answer-accuracy-threshold", type=float, help="token recall needed (0.6)")
@@ -203,6 +222,10 @@ _SAME = {
     "report": "report",
     "protected_k": "protected_k",
     "judge": "judge",
+    "judge_url": "judge_url",
+    "judge_model": "judge_model",
+    "judge_cache": "judge_cache",
+    "judge_cache_only": "judge_cache_only",
     "faithfulness_threshold": "faithfulness_threshold",
     "answer_accuracy_threshold": "answer_accuracy_threshold",
     "reference_texts": "reference_texts",
@@ -428,12 +451,28 @@ def _run_cli(arguments: list[str]) -> int:
             print_safe(format_error(exc), sys.stderr)
             return EXIT_ERROR
     print_safe(report.summary if quiet else render_terminal(report), sys.stdout)
+    judge_line = judge_accounts_line(report)
+    if judge_line is not None:
+        print_safe(judge_line, sys.stdout)
     base = report.baseline
     if result.error is not None:
         print_safe(f"ragspine-eval: error: {result.error}", sys.stderr)
     elif quiet and base is not None and base.status == "regression":
         print_safe(f"ragspine-eval: {base.message}", sys.stderr)
     return code
+
+
+def judge_accounts_line(report: Any) -> str | None:
+    """One line of what an LLM judge cost (requests, cache hits, tokens, wall time)."""
+    judge = report.qa.judge if report.qa is not None else None
+    if not judge or "requests" not in judge:
+        return None
+    errors = f", {judge['errors']} judge errors" if judge.get("errors") else ""
+    return (
+        f"judge {judge.get('kind')} {judge.get('model')} (prompt v{judge.get('prompt_version')}): "
+        f"{judge['requests']} requests, {judge['cache_hits']} cache hits, "
+        f"{judge['total_tokens']} tokens, {judge['wall_s']:.1f} s{errors}"
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -74,6 +74,18 @@ class RunConfig:
     # claim extraction leaves out.
     judge: str = "lexical"
     meta_patterns: tuple[str, ...] = DEFAULT_META_PATTERNS
+    # judge kind llm: an OpenAI-compatible endpoint (docs/judges.md). The API key is read
+    # from the environment variable named here, never from a flag or a file.
+    judge_url: str | None = None
+    judge_model: str | None = None
+    judge_api_key_env: str = "OPENAI_API_KEY"
+    judge_cache: str | None = ".ragspine-judge-cache.sqlite"
+    judge_cache_only: bool = False
+    judge_concurrency: int = 4
+    judge_timeout_s: float = 60.0
+    judge_retries: int = 3
+    judge_max_error_rate: float = 0.0
+    judge_veto: bool = True
     bootstrap_resamples: int = 5000
     bootstrap_seed: int = 2026
     kb_dir: str | None = None
@@ -327,6 +339,7 @@ def validate_config(config: RunConfig) -> RunConfig:
     _check_gate(config)
     if config.judge not in JUDGE_KINDS:
         raise ConfigError(f"--judge: {config.judge!r} is not one of {', '.join(JUDGE_KINDS)}")
+    _check_llm_judge(config)
     for pattern in config.meta_patterns:
         try:
             re.compile(pattern)
@@ -336,6 +349,59 @@ def validate_config(config: RunConfig) -> RunConfig:
 
 
 GATE_MODES = ("exact", "significant")
+_LLM_JUDGE_FIELDS = {
+    "judge_url": "--judge-url",
+    "judge_model": "--judge-model",
+    "judge_cache_only": "--judge-cache-only",
+    "judge_api_key_env": "judge.api_key_env",
+    "judge_concurrency": "judge.concurrency",
+    "judge_timeout_s": "judge.timeout",
+    "judge_retries": "judge.retries",
+    "judge_max_error_rate": "judge.max_error_rate",
+    "judge_veto": "judge.veto",
+}
+
+
+def _check_llm_judge(config: RunConfig) -> None:
+    """The LLM judge's settings: complete for ``--judge llm``, absent otherwise."""
+    if config.judge != "llm":
+        for name, flag in _LLM_JUDGE_FIELDS.items():
+            if name in config.origins:
+                where = config.origin(name, flag)
+                raise ConfigError(
+                    f"{where}: only used by the LLM judge, and this run uses --judge "
+                    f"{config.judge} (add --judge llm)"
+                )
+        return
+    if not config.judge_model:
+        where = config.origin("judge", "--judge")
+        raise ConfigError(f"{where} llm: needs --judge-model NAME (judge.model)")
+    if not config.judge_url and not config.judge_cache_only:
+        where = config.origin("judge", "--judge")
+        raise ConfigError(
+            f"{where} llm: needs --judge-url URL (judge.base_url, e.g. "
+            "https://api.openai.com/v1), or --judge-cache-only to replay the cache"
+        )
+    if config.judge_cache_only and not config.judge_cache:
+        raise ConfigError("--judge-cache-only: needs a judge cache (--judge-cache PATH)")
+    if not 1 <= config.judge_concurrency <= MAX_CONCURRENCY:
+        where = config.origin("judge_concurrency", "judge.concurrency")
+        raise ConfigError(f"{where}: {config.judge_concurrency} is outside 1..{MAX_CONCURRENCY}")
+    if not 0 <= config.judge_retries <= MAX_RETRIES:
+        where = config.origin("judge_retries", "judge.retries")
+        raise ConfigError(f"{where}: {config.judge_retries} is outside 0..{MAX_RETRIES}")
+    if not config.judge_timeout_s > 0:
+        where = config.origin("judge_timeout_s", "judge.timeout")
+        raise ConfigError(f"{where}: {config.judge_timeout_s} must be > 0 seconds")
+    _check_rate(
+        config.origin("judge_max_error_rate", "judge.max_error_rate"), config.judge_max_error_rate
+    )
+    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", config.judge_api_key_env):
+        where = config.origin("judge_api_key_env", "judge.api_key_env")
+        raise ConfigError(
+            f"{where}: {config.judge_api_key_env!r} is not an environment variable name "
+            "(the key itself never goes in the config)"
+        )
 
 
 def _check_gate(config: RunConfig) -> None:
@@ -417,6 +483,10 @@ def action_inputs_from_env(env: Mapping[str, str]) -> ActionInputs:
         "lower-baseline-reason": "--lower-baseline",
         "shard": "--shard",
         "config": "--config",
+        "judge": "--judge",
+        "judge-url": "--judge-url",
+        "judge-model": "--judge-model",
+        "judge-cache": "--judge-cache",
     }
     for name, flag in flag_inputs.items():
         value = _input(env, name)
@@ -424,6 +494,8 @@ def action_inputs_from_env(env: Mapping[str, str]) -> ActionInputs:
             argv += [flag, value]
     if _bool_input(env, "update-baseline"):
         argv.append("--update-baseline")
+    if _bool_input(env, "judge-cache-only"):
+        argv.append("--judge-cache-only")
     report = _input(env, "report") or "ragspine-report.json"
     argv += ["--report", report]
     extra = _input(env, "args")

@@ -34,6 +34,16 @@ FILE_KEYS: dict[str, str] = {
     "protected_k": "retrieval.protected_k",
     "relevance_level": "retrieval.relevance_level",
     "faithfulness_threshold": "judge.faithfulness_threshold",
+    "judge_url": "judge.base_url",
+    "judge_model": "judge.model",
+    "judge_api_key_env": "judge.api_key_env",
+    "judge_cache": "judge.cache",
+    "judge_cache_only": "judge.cache_only",
+    "judge_concurrency": "judge.concurrency",
+    "judge_timeout_s": "judge.timeout",
+    "judge_retries": "judge.retries",
+    "judge_max_error_rate": "judge.max_error_rate",
+    "judge_veto": "judge.veto",
     "answer_accuracy_threshold": "judge.answer_accuracy_threshold",
     "period_patterns": "fabrication.period_patterns",
     "endpoint": "http.endpoint",
@@ -80,6 +90,17 @@ class JudgeSettings(_Section):
     meta_patterns: list[str] | None = None
     # Also accepted at the top level (``reference_texts:``), where RAGSpine users look.
     reference_texts: str | None = None
+    # kind: llm — an OpenAI-compatible chat-completions endpoint (docs/judges.md).
+    base_url: str | None = None
+    model: str | None = None
+    api_key_env: str | None = None  # the variable's name; the key is never in the file
+    cache: str | None = None  # SQLite verdict cache
+    cache_only: bool | None = None
+    concurrency: PositiveInt | None = None
+    timeout: Annotated[float, Field(gt=0, strict=False)] | None = None
+    retries: Annotated[int, Field(ge=0)] | None = None
+    max_error_rate: Annotated[float, Field(ge=0, le=1, strict=False)] | None = None
+    veto: bool | None = None  # the number and negation rules overrule "supported"
 
 
 class FabricationSettings(_Section):
@@ -240,6 +261,22 @@ def overrides_from_file(config: ConfigFile, path: str | os.PathLike[str]) -> dic
             out[name] = value
     if config.judge.kind is not None:
         out["judge"] = config.judge.kind
+    j = config.judge
+    for name, field_name in (
+        ("base_url", "judge_url"),
+        ("model", "judge_model"),
+        ("api_key_env", "judge_api_key_env"),
+        ("cache_only", "judge_cache_only"),
+        ("concurrency", "judge_concurrency"),
+        ("timeout", "judge_timeout_s"),
+        ("retries", "judge_retries"),
+        ("max_error_rate", "judge_max_error_rate"),
+        ("veto", "judge_veto"),
+    ):
+        if (value := getattr(j, name)) is not None:
+            out[field_name] = value
+    if j.cache is not None:
+        out["judge_cache"] = _path(j.cache, base)
     if config.judge.meta_patterns is not None:
         out["meta_patterns"] = tuple(config.judge.meta_patterns)
     if config.fabrication.period_patterns is not None:

@@ -174,7 +174,21 @@ def _merged_qa(reports: Sequence[Report], settings: QASettings) -> QASection:
         gate_failures.sort(key=lambda f: position_of.get(f.id, -1))
     stats = [qa.system_stats for qa in sections]
     first = sections[0]
-    return assemble_qa(
+    judges = {
+        tuple(
+            sorted(
+                (k, str(v))
+                for k, v in (qa.judge or {"kind": "lexical"}).items()
+                if k in ("kind", "model", "prompt_version")
+            )
+        )
+        for qa in sections
+    }
+    if len(judges) > 1:
+        raise InputError.single(
+            "<merge>", "the shards were judged by different judges: rerun them with one judge"
+        )
+    merged = assemble_qa(
         mode=first.mode,
         system=first.system,
         golden=first.golden,
@@ -185,6 +199,11 @@ def _merged_qa(reports: Sequence[Report], settings: QASettings) -> QASection:
         unknown_outcome_ids=first.unknown_outcome_ids,
         system_stats={"shards": stats} if any(stats) else {},
     )
+    if first.judge is not None:
+        merged.judge = {
+            k: v for k, v in first.judge.items() if k in ("kind", "model", "prompt_version")
+        }
+    return merged
 
 
 def merge_reports(

@@ -113,6 +113,7 @@ def repeated_suite_values(
         digests=digests,
         fractions=fractions,
         repeats=len(runs),
+        judge=first.judge,
     )
 
 

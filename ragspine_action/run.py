@@ -22,6 +22,7 @@ from .baseline.ratchet import (
     PerCase,
     SuiteValues,
     apply_update,
+    check_judge,
     check_stale,
     compare,
     diff_cases,
@@ -52,6 +53,7 @@ from .extraction import (
     score_fixtures,
 )
 from .gates import GateSettings, make_judge
+from .gates.judge import judge_identity
 from .golden.load import GoldenSet, fingerprint_digests, load_golden_set
 from .golden.models import GoldenCase
 from .jsonio import atomic_write_text, check_size
@@ -251,6 +253,12 @@ def _rerecord_command(config: RunConfig, key: str) -> str:
         parts += [f"--system {config.system}", f"--mode {config.mode}", f"--golden {config.golden}"]
         if config.outcomes:
             parts.append(f"--outcomes {config.outcomes}")
+        if config.judge == "llm":
+            parts.append(f"--judge llm --judge-model {config.judge_model}")
+            if config.judge_url:
+                from .systems.http import _display_url
+
+                parts.append(f"--judge-url {_display_url(config.judge_url)}")
     parts.append(f"--baseline {config.baseline} --update-baseline")
     return " ".join(parts) + ' (add --lower-baseline "<reason>" if any value drops)'
 
@@ -434,6 +442,44 @@ def check_output_paths(config: RunConfig) -> None:
         check_output_path(config.baseline, config.origin("baseline", "--baseline"))
 
 
+def judge_section(judge: Any) -> dict[str, Any]:
+    """The report's ``qa.judge``: which judge, and what an LLM judge cost this run."""
+    section: dict[str, Any] = dict(judge_identity(judge))
+    stats = getattr(judge, "stats", None)
+    if stats is not None:
+        section.update(
+            requests=stats.requests,
+            cache_hits=stats.cache_hits,
+            claims=stats.claims,
+            prompt_tokens=stats.prompt_tokens,
+            completion_tokens=stats.completion_tokens,
+            total_tokens=stats.total_tokens,
+            wall_s=round(stats.wall_s, 3),
+            checks=stats.checks,
+            errors=stats.failed_checks,
+            error_rate=round(stats.error_rate, 4),
+        )
+        if stats.first_errors:
+            section["first_errors"] = list(stats.first_errors)
+    return section
+
+
+def judge_budget(judge: Any, config: RunConfig) -> str | None:
+    """Why the run is no quality verdict because the judge failed (its error rate above
+    judge.max_error_rate), or None. A judge outage is never a regression."""
+    stats = getattr(judge, "stats", None)
+    if stats is None or stats.failed_checks == 0:
+        return None
+    if stats.error_rate <= config.judge_max_error_rate:
+        return None
+    first = stats.first_errors[0] if stats.first_errors else "unknown"
+    return (
+        f"judge errors on {stats.failed_checks} of {stats.checks} judged answers "
+        f"({stats.error_rate:.1%} > judge.max_error_rate {config.judge_max_error_rate:.1%}; "
+        f"first: {first}): not a quality verdict, the baseline was neither compared nor written"
+    )
+
+
 def error_budget(qa: QASection, config: RunConfig) -> str | None:
     """Why this run is no quality verdict (errors above ``--max-error-rate``), or None.
 
@@ -506,6 +552,14 @@ def _gate_baseline(config: RunConfig, suites: list[SuiteValues], now: str) -> _B
             continue
         stale = False
         rerecord = _rerecord_command(config, values.key)
+        try:
+            check_judge(entry, values, path, rerecord)
+        except StaleBaselineError as exc:
+            if not config.update_baseline:
+                section.status = "stale"
+                section.message = str(exc)
+                return _BaselineOutcome(section, EXIT_ERROR, False)
+            stale = True
         diff = diff_cases(entry, values)
         if diff is None:
             try:
@@ -613,6 +667,10 @@ def _report_config(config: RunConfig) -> dict[str, Any]:
         from .systems.http import _display_url
 
         shown["endpoint"] = _display_url(config.endpoint)
+    if config.judge_url:
+        from .systems.http import _display_url
+
+        shown["judge_url"] = _display_url(config.judge_url)
     return shown
 
 
@@ -652,11 +710,35 @@ def _reference_texts(config: RunConfig) -> dict[str, tuple[str, ...]]:
     return texts
 
 
+def llm_judge_settings(config: RunConfig) -> Any:
+    """The ``LlmJudgeSettings`` of ``--judge llm`` (None for another judge)."""
+    if config.judge != "llm":
+        return None
+    from .gates.llm_judge import LlmJudgeSettings
+
+    return LlmJudgeSettings(
+        base_url=config.judge_url or "",
+        model=config.judge_model or "",
+        api_key_env=config.judge_api_key_env,
+        cache=config.judge_cache,
+        cache_only=config.judge_cache_only,
+        concurrency=config.judge_concurrency,
+        timeout_s=config.judge_timeout_s,
+        retries=config.judge_retries,
+        max_error_rate=config.judge_max_error_rate,
+        veto=config.judge_veto,
+    )
+
+
 def qa_settings(config: RunConfig) -> QASettings:
     """The scoring settings the config asks for (thresholds, periods, ks, reference texts)."""
     return QASettings(
         gates=GateSettings(
-            judge=make_judge(config.judge, threshold=config.faithfulness_threshold),
+            judge=make_judge(
+                config.judge,
+                threshold=config.faithfulness_threshold,
+                llm=llm_judge_settings(config),
+            ),
             answer_accuracy_threshold=config.answer_accuracy_threshold,
             period_patterns=config.period_patterns,
             meta_patterns=config.meta_patterns,
@@ -674,6 +756,8 @@ def _outcomes_file_qa(
     """An outcomes file scored on every core (``parallel_qa``); None: take the sequential
     path, which also reports any problem of the input with its line and field."""
     if config.system != "outcomes" or config.qrels or config.save_outcomes:
+        return None
+    if config.judge == "llm":  # one judge, its cache and its accounts, in this process
         return None
     from .parallel_qa import FastPathDeclined, default_workers, score_outcomes_file
 
@@ -795,8 +879,21 @@ def _run(config: RunConfig, now: datetime | None) -> RunResult:
     repeats: RepeatsSection | None = None
     if "qa" in config.suites:
         settings = qa_settings(config)
-        sections = _qa_sections(config, settings, shard)
+        judge = settings.gates.judge
+        try:
+            sections = _qa_sections(config, settings, shard)
+        finally:
+            close = getattr(judge, "close", None)
+            if close is not None:
+                close()
         qa = sections[0]
+        if not config.qrels:
+            judged = judge_section(judge)
+            for section in sections:
+                section.judge = judged
+            judge_error = judge_budget(judge, config)
+            if judge_error is not None:
+                error = judge_error
         for index, section in enumerate(sections):
             prefix = f"repeat {index + 1}: " if len(sections) > 1 else ""
             warnings += [prefix + w for w in qa_warnings(section)]

@@ -52,6 +52,9 @@ class BaselineEntry(_Model):
     case_values: dict[str, list[float | None]] = {}
     digests: dict[str, Annotated[str, Field(pattern=r"^[0-9a-f]*$")]] = {}
     fabricated: list[str] | None = None
+    # The judge of the groundedness values: {"kind": "llm", "model": …, "prompt_version": …}
+    # (absent: recorded with the lexical judge, the only one before).
+    judge: dict[str, str] | None = None
     recorded_at: str | None = None
     tool_version: str | None = None
 

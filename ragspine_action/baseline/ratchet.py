@@ -78,6 +78,9 @@ class SuiteValues:
     # ``results`` (NaN: not applicable); ``results`` then holds the majority verdict.
     fractions: dict[str, npt.NDArray[np.float64]] = field(default_factory=dict)
     repeats: int = 1
+    # The judge that produced the groundedness values ({"kind", "model", "prompt_version"});
+    # None: no judge involved (TREC files, the extraction suite).
+    judge: dict[str, str] | None = None
 
     @functools.cached_property
     def case_digests(self) -> CaseDigests | None:
@@ -266,6 +269,8 @@ def entry_from_values(values: SuiteValues, *, recorded_at: str, tool_version: st
         extra["digests"] = dict(values.case_digests.aligned(ids).columns)
     if values.fabricated is not None:
         extra["fabricated"] = sorted(values.fabricated)
+    if values.judge is not None:
+        extra["judge"] = dict(values.judge)
     return BaselineEntry.model_construct(
         metrics=dict(values.metrics),
         fabrication_count=values.fabrication_count,
@@ -278,6 +283,32 @@ def entry_from_values(values: SuiteValues, *, recorded_at: str, tool_version: st
         **extra,
         recorded_at=recorded_at,
         tool_version=tool_version,
+    )
+
+
+def recorded_judge(entry: BaselineEntry) -> dict[str, str]:
+    """The judge an entry's groundedness values came from (entries that name none were
+    recorded when the lexical judge was the only one)."""
+    return dict(entry.judge) if entry.judge else {"kind": "lexical"}
+
+
+def _judge_label(judge: dict[str, str]) -> str:
+    extra = [f"{k} {v}" for k, v in judge.items() if k != "kind"]
+    return judge.get("kind", "?") + (f" ({', '.join(extra)})" if extra else "")
+
+
+def check_judge(entry: BaselineEntry, values: SuiteValues, where: str, rerecord: str) -> None:
+    """Raise StaleBaselineError when the entry's groundedness values came from another
+    judge: values of two judges are never compared."""
+    if values.judge is None:
+        return
+    before = recorded_judge(entry)
+    if before == values.judge:
+        return
+    raise StaleBaselineError(
+        f"{where}: baseline '{values.key}' is stale: its groundedness values were recorded "
+        f"with the {_judge_label(before)} judge, this run uses the {_judge_label(values.judge)} "
+        f"judge (values of different judges are not compared); re-record it with: {rerecord}"
     )
 
 

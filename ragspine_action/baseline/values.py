@@ -70,7 +70,16 @@ def qa_suite_values(
         case_values=case_values,
         fabricated=frozenset(table.ids[i] for i in table.fabricated),
         digests=digests,
+        judge=_judge_of(qa),
     )
+
+
+def _judge_of(qa: QASection) -> dict[str, str] | None:
+    """The judge identity of a QA section (TREC files: none, no answer was judged)."""
+    if qa.system == "trec":
+        return None
+    found = qa.judge or {"kind": "lexical"}
+    return {k: str(found[k]) for k in ("kind", "model", "prompt_version") if k in found}
 
 
 def _metric_names(qa: QASection) -> list[str]:

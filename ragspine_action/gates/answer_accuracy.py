@@ -77,6 +77,10 @@ class AnswerAccuracy:
             (settings.judge.judge_reference(p, answer, threshold) for p in passages),
             key=lambda v: v.score,  # the passage the answer recalls best (first on a tie)
         )
+        errors = [f"{v.claim}: {v.reason}" for v in verdict.claims if v.error]
+        if errors:  # no verdict on this case: an error of the gate, counted by the judge
+            evidence_error = {"claims": [v.to_json() for v in verdict.claims]}
+            return Check(False, {"reference": origin}, {"judge_error": errors[0]}, evidence_error)
         actual: dict[str, object] = {"recall": round(verdict.score, 4)}
         problems = [
             f"{v.claim}: {v.reason}"

@@ -37,14 +37,19 @@ class Faithfulness:
         verdicts = iter(settings.judge.judge_claims(judged, outcome.contexts) if judged else [])
         evidence: list[dict[str, Any]] = []
         unsupported: list[str] = []
+        errors: list[str] = []
         for claim in claims:
             if claim.exempt:
                 evidence.append({"claim": claim.text, "verdict": "exempt", "reason": EXEMPT_REASON})
                 continue
             verdict = next(verdicts)
             evidence.append(verdict.to_json())
-            if not verdict.supported:
+            if verdict.error:
+                errors.append(f"{verdict.claim}: {verdict.reason}")
+            elif not verdict.supported:
                 unsupported.append(verdict.claim)
+        if errors:  # no verdict on this case: an error of the gate, counted by the judge
+            return Check(False, expected, {"judge_error": errors[0]}, {"claims": evidence})
         return Check(
             not unsupported,
             expected,

@@ -42,6 +42,7 @@ __all__ = [
     "LexicalJudge",
     "ReferenceVerdict",
     "content_tokens",
+    "judge_identity",
     "make_judge",
     "split_claims",
     "tokenize",
@@ -210,11 +211,13 @@ class ClaimVerdict(NamedTuple):
     score: float
     matched: str | None = None  # the context sentence the claim matched best
     reason: str | None = None  # why it is unsupported
+    error: bool = False  # no verdict: the judge failed (an LLM judge's request, its answer)
 
     def to_json(self) -> dict[str, Any]:
+        verdict = "error" if self.error else "supported" if self.supported else "unsupported"
         out: dict[str, Any] = {
             "claim": self.claim,
-            "verdict": "supported" if self.supported else "unsupported",
+            "verdict": verdict,
             "score": round(self.score, 4),
         }
         if self.matched is not None:
@@ -669,11 +672,26 @@ class LexicalJudge:
         return [v.claim for v in self.judge_claims(claims, contexts) if not v.supported]
 
 
-JUDGE_KINDS: tuple[str, ...] = ("lexical",)
+JUDGE_KINDS: tuple[str, ...] = ("lexical", "llm")
 
 
-def make_judge(kind: str = "lexical", *, threshold: float = 0.6) -> Judge:
-    """The judge named ``kind`` (config ``judge: {kind: …}``, CLI ``--judge``)."""
+def make_judge(kind: str = "lexical", *, threshold: float = 0.6, llm: Any = None) -> Judge:
+    """The judge named ``kind`` (config ``judge: {kind: …}``, CLI ``--judge``); ``llm`` is
+    the ``llm_judge.LlmJudgeSettings`` of ``kind="llm"``."""
     if kind == "lexical":
         return LexicalJudge(threshold)
+    if kind == "llm":
+        from .llm_judge import LlmJudge, LlmJudgeSettings
+
+        if not isinstance(llm, LlmJudgeSettings):
+            raise ValueError("the llm judge needs its settings (base_url, model)")
+        return LlmJudge(llm)
     raise ValueError(f"unknown judge {kind!r}; one of: {', '.join(JUDGE_KINDS)}")
+
+
+def judge_identity(judge: Judge) -> dict[str, str]:
+    """Which judge produced groundedness values: kind (and model, prompt version)."""
+    identity = getattr(judge, "identity", None)
+    if isinstance(identity, dict):
+        return {str(k): str(v) for k, v in identity.items()}
+    return {"kind": judge.name}

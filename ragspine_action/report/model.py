@@ -141,7 +141,7 @@ class ClaimEvidence(_Model):
     matched best (for answer_accuracy: a reference sentence and the answer's sentence)."""
 
     claim: str
-    verdict: Literal["supported", "unsupported", "exempt"]
+    verdict: Literal["supported", "unsupported", "exempt", "error"]
     score: float | None = _Omitted
     matched: str | None = _Omitted
     reason: str | None = _Omitted
@@ -227,6 +227,9 @@ class QASection(_Model):
     cases: Sequence[CaseResult] = []
     system_stats: dict[str, Any] = {}
     shard: ShardInfo | None = None
+    # Which judge produced the groundedness values (kind; an LLM judge's model and prompt
+    # version) and, for an LLM judge, what it cost: requests, cache hits, tokens, wall time.
+    judge: dict[str, Any] | None = Field(default=None, exclude_if=_is_none)
 
     @field_serializer("cases")
     def _serialize_cases(self, value: Sequence[CaseResult]) -> list[CaseResult]:

@@ -417,6 +417,16 @@ class _Attempt:
     retryable: bool = False
     retry_after_s: float | None = None
     latency_ms: float | None = None
+    # What a caller's own parser read from a 2xx response (``HttpSystem.send``).
+    value: Any = None
+
+    @property
+    def ok(self) -> bool:
+        return self.outcome is not None or self.value is not None
+
+
+# Reads a complete 2xx response: (response, body, "HTTP 200", latency in ms) → an attempt.
+ResponseParser = Callable[[urllib3.BaseHTTPResponse, bytes, str, float], _Attempt]
 
 
 @dataclass(frozen=True)
@@ -738,22 +748,10 @@ class HttpSystem:
     def collect(self, cases: Sequence[GoldenCase]) -> Collection:
         cases = list(cases)
         settings = self.settings
-        self._stop = threading.Event()
         self._results = {}
         self._errors = 0
         self._census = KeyCensus()
-        self._bucket = (
-            TokenBucket(settings.rate_limit, sleep=self._wait)
-            if settings.rate_limit is not None
-            else None
-        )
-        try:
-            self._transport = _Transport(settings.endpoint, settings.concurrency)
-        except (requests.RequestException, urllib3.exceptions.HTTPError, ValueError) as exc:
-            shown = _display_url(settings.endpoint)
-            raise ConfigError(
-                f"http endpoint {shown}: cannot set up a connection ({type(exc).__name__})"
-            ) from None
+        self.open()
         started = time.perf_counter()
         if self._progress is not None:
             self._progress.start(len(cases))
@@ -771,7 +769,7 @@ class HttpSystem:
             raise
         else:
             pool.shutdown(wait=True)
-            self._transport.close()
+            self.close()
         finally:
             if self._progress is not None:
                 self._progress.finish()
@@ -783,6 +781,58 @@ class HttpSystem:
         with self._lock:
             collection.census = self._census
         return collection
+
+    def open(self) -> None:
+        """Set up the connection pool and the rate limit (``collect`` does it; a caller of
+        ``send`` does it once, then ``close``)."""
+        settings = self.settings
+        self._stop = threading.Event()
+        self._bucket = (
+            TokenBucket(settings.rate_limit, sleep=self._wait)
+            if settings.rate_limit is not None
+            else None
+        )
+        try:
+            self._transport = _Transport(settings.endpoint, settings.concurrency)
+        except (requests.RequestException, urllib3.exceptions.HTTPError, ValueError) as exc:
+            shown = _display_url(settings.endpoint)
+            raise ConfigError(
+                f"http endpoint {shown}: cannot set up a connection ({type(exc).__name__})"
+            ) from None
+
+    def close(self) -> None:
+        if self._transport is not None:
+            self._transport.close()
+            self._transport = None
+
+    def redact(self, text: str) -> str:
+        """``text`` with every secret of the settings replaced by ``[redacted]``."""
+        return self._redact(text)
+
+    def send(self, body: bytes, parse: ResponseParser) -> tuple[_Attempt, int]:
+        """POST ``body`` under the retry policy (backoff, ``Retry-After``, the whole-response
+        deadline): the last attempt and how many were made. A 2xx response is read by
+        ``parse``; a failed attempt's ``head``/``reason`` say why (secrets not scrubbed)."""
+        settings = self.settings
+        attempts = 0
+        while True:
+            if self._stop.is_set():
+                return _Attempt(head="interrupted", reason="interrupted"), attempts
+            if self._bucket is not None:
+                self._bucket.acquire()
+            attempts += 1
+            result = self._exchange(body, parse)
+            if result.ok or not result.retryable or attempts > settings.retries:
+                return result, attempts
+            with self._rng_lock:
+                delay = backoff_delay(
+                    attempts,
+                    self._rng,
+                    base_s=settings.backoff_base_s,
+                    max_s=settings.backoff_max_s,
+                    retry_after_s=result.retry_after_s,
+                )
+            self._wait(delay)
 
     def _record(self, case: GoldenCase, result: _CaseResult) -> None:
         with self._lock:
@@ -828,7 +878,6 @@ class HttpSystem:
         self._record(case, result)
 
     def _run_case(self, case: GoldenCase) -> _CaseResult:
-        settings = self.settings
         body = json.dumps(
             {
                 "id": case.id,
@@ -840,34 +889,21 @@ class HttpSystem:
             },
             ensure_ascii=False,
         ).encode("utf-8")
-        attempts = 0
-        while True:
-            if self._stop.is_set():
-                return _CaseResult(error_outcome(case.id, "interrupted"), attempts, None)
-            if self._bucket is not None:
-                self._bucket.acquire()
-            attempts += 1
-            result = self._attempt(case, body)
-            if result.outcome is not None:
-                outcome = result.outcome
-                if outcome.latency_ms is None and result.latency_ms is not None:
-                    outcome = outcome.model_copy(update={"latency_ms": result.latency_ms})
-                return _CaseResult(self._redact.outcome(outcome), attempts, result.latency_ms)
-            if not result.retryable or attempts > settings.retries:
-                plural = "" if attempts == 1 else "s"
-                message = f"{result.head}: {result.reason}; {attempts} attempt{plural}"
-                return _CaseResult(error_outcome(case.id, self._redact(message)), attempts, None)
-            with self._rng_lock:
-                delay = backoff_delay(
-                    attempts,
-                    self._rng,
-                    base_s=settings.backoff_base_s,
-                    max_s=settings.backoff_max_s,
-                    retry_after_s=result.retry_after_s,
-                )
-            self._wait(delay)
+        result, attempts = self.send(
+            body, lambda resp, data, head, ms: self._parse(case, resp, data, head, ms)
+        )
+        if result.outcome is not None:
+            outcome = result.outcome
+            if outcome.latency_ms is None and result.latency_ms is not None:
+                outcome = outcome.model_copy(update={"latency_ms": result.latency_ms})
+            return _CaseResult(self._redact.outcome(outcome), attempts, result.latency_ms)
+        if result.head == "interrupted":
+            return _CaseResult(error_outcome(case.id, "interrupted"), attempts, None)
+        plural = "" if attempts == 1 else "s"
+        message = f"{result.head}: {result.reason}; {attempts} attempt{plural}"
+        return _CaseResult(error_outcome(case.id, self._redact(message)), attempts, None)
 
-    def _attempt(self, case: GoldenCase, body: bytes) -> _Attempt:
+    def _exchange(self, body: bytes, parse: ResponseParser) -> _Attempt:
         assert self._transport is not None
         timeout = self.settings.timeout_s
         started = time.perf_counter()
@@ -906,7 +942,7 @@ class HttpSystem:
             resp.release_conn()
         latency_ms = (time.perf_counter() - started) * 1000.0
         if 200 <= resp.status < 300:
-            return self._parse(case, resp, data, head, latency_ms)
+            return parse(resp, data, head, latency_ms)
         return self._status_failure(resp, data, head)
 
     def _transport_failure(self, exc: BaseException, *, timed_out: bool = False) -> _Attempt:

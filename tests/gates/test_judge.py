@@ -119,11 +119,13 @@ def test_answer_accuracy_checks_numbers_and_negation_against_the_reference(
 
 
 def test_make_judge_knows_its_kinds() -> None:
-    assert JUDGE_KINDS == ("lexical",)
+    assert JUDGE_KINDS == ("lexical", "llm")
     judge = make_judge("lexical", threshold=0.7)
     assert judge.name == "lexical" and isinstance(judge, LexicalJudge) and judge.threshold == 0.7
     with pytest.raises(ValueError, match="unknown judge"):
         make_judge("oracle")
+    with pytest.raises(ValueError, match="needs its settings"):
+        make_judge("llm")
 
 
 WORDS = st.sampled_from(
