@@ -207,10 +207,14 @@ def resolve_system(
     file_system = layer_system(file_settings, file_name)
     flag_system = layer_system(flag_settings, flag_name)
     merged = {**file_settings, **flag_settings}
-    flag_inputs = [f for f in (*SYSTEM_INPUTS, "golden") if flag_settings.get(f)]
+    flag_inputs = [f for f in SYSTEM_INPUTS if flag_settings.get(f)]
     for input_name, system in SYSTEM_INPUTS.items():
         if input_name in file_settings and input_name not in flag_settings:
-            other_input = any(f != input_name for f in flag_inputs)
+            # A flag's --golden replaces the file's qrels (the TREC golden set) only.
+            replaced_by = [*flag_inputs, *(["golden"] if flag_settings.get("golden") else [])]
+            if input_name != "qrels":
+                replaced_by = flag_inputs
+            other_input = any(f != input_name for f in replaced_by)
             if other_input or (flag_system is not None and flag_system != system):
                 merged.pop(input_name, None)
                 if input_name == "qrels":

@@ -154,6 +154,9 @@ class ConfigFile(_Section):
     kb_dir: str | None = None
     reference_texts: str | None = None
     repeats: PositiveInt | None = None
+    # Share of cases that may end in an error, for every system (http.max_error_rate is
+    # the same setting, kept where the http system's settings are).
+    max_error_rate: Annotated[float, Field(ge=0, le=1, strict=False)] | None = None
     retrieval: RetrievalSettings = RetrievalSettings()
     judge: JudgeSettings = JudgeSettings()
     fabrication: FabricationSettings = FabricationSettings()
@@ -287,8 +290,16 @@ def overrides_from_file(config: ConfigFile, path: str | os.PathLike[str]) -> dic
             out[name] = value
     if h.max_response_bytes is not None:
         out["max_response_bytes"] = h.max_response_bytes
+    if h.max_error_rate is not None and config.max_error_rate is not None:
+        raise InputError.single(
+            str(path),
+            "max_error_rate and http.max_error_rate: the same setting twice; keep one",
+            field="max_error_rate",
+        )
     if h.max_error_rate is not None:
         out["max_error_rate"] = h.max_error_rate
+    if config.max_error_rate is not None:
+        out["max_error_rate"] = config.max_error_rate
     if h.headers_file is not None:
         out["headers_file"] = _path(h.headers_file, base)
     e = config.extraction

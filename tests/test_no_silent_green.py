@@ -675,3 +675,21 @@ def test_ragspine_names_count_as_the_fields_they_stand_for(run: Cli) -> None:
         for r in _outcome_lines()
     ]
     assert run.outcomes(outcomes=_write_jsonl(run.tmp / "rs.jsonl", rows)) in (0, 1)
+
+
+def test_the_error_budget_is_a_top_level_config_key(run: Cli) -> None:
+    config = run.tmp / "ragspine-eval.yml"
+    half = _write_jsonl(run.tmp / "half.jsonl", _outcome_lines()[:3])
+    config.write_text(f"max_error_rate: 0.5\noutcomes: {half}\nmode: mine\n", encoding="utf-8")
+    run.capsys.readouterr()
+    args = ["--config", str(config), "--golden", str(MINI_GOLDEN), "--no-baseline"]
+    assert cli.main(args) == 0
+    config.write_text("max_error_rate: 0.5\nhttp:\n  max_error_rate: 0.2\n", encoding="utf-8")
+    assert cli.main(["--config", str(config)]) == 2
+    assert "the same setting twice" in run.capsys.readouterr().err
+
+
+def test_a_golden_flag_keeps_the_config_file_s_outcomes(tmp_path: Path) -> None:
+    config = _config(tmp_path, "outcomes: o.jsonl\nmode: m\n", "--golden", "g.jsonl")
+    assert config.system == "outcomes" and config.outcomes == str(tmp_path / "o.jsonl")
+    assert config.golden == "g.jsonl"
