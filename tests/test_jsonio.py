@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ragspine_action.errors import InputError
 from ragspine_action.jsonio import iter_jsonl_lines, loads_fast, loads_strict
@@ -76,3 +78,77 @@ def test_indented_dump_survives_integers_beyond_64_bits() -> None:
 
     assert json.loads(dumps_indented({"grade": 2**70, "é": [1.5]})) == {"grade": 2**70, "é": [1.5]}
     assert dumps_indented({"a": [1]}) == b'{\n  "a": [\n    1\n  ]\n}'
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b'{"a":1,"a":"\\u003a"}',  # an escaped colon would balance the dropped key
+        b'{"a":1,"a":"\\u003A:"}',
+        b'{"a":"x:y","a":"x:y"}',
+        b'{"k":{"a":1},"k":{"a":1}}',
+        b'{"a":[{"b":1,"c":{"d":1,"d":1}}]}',
+        b'{"a":1,"b":9223372036854775808}',  # 2**63: a u64 for orjson, an int for json
+        b'{"x":1,"x":2}' + b" " * 3,
+    ],
+)
+def test_colon_proof_never_vouches_for_a_duplicate_or_a_big_number(raw: bytes) -> None:
+    fast = loads_fast(raw)
+    try:
+        strict = loads_strict(raw.decode())
+    except ValueError:
+        assert fast is None
+        return
+    assert fast is None or json.dumps(fast) == json.dumps(strict)
+
+
+_json_scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(2**70), max_value=2**70),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.text(alphabet=st.sampled_from('ab:"\\\u00e9 \n{}'), max_size=6),
+)
+_keys = st.text(alphabet=st.sampled_from('ab:"\\ '), max_size=3)
+
+
+@st.composite
+def _documents(draw: st.DrawFn, depth: int = 0) -> str:
+    """A JSON text, written out pair by pair so that objects may repeat a key."""
+    kind = draw(st.sampled_from(("scalar", "list", "object")) if depth < 3 else st.just("scalar"))
+    if kind == "scalar":
+        return json.dumps(draw(_json_scalars), ensure_ascii=draw(st.booleans()))
+    items = draw(st.lists(_documents(depth + 1), max_size=4))
+    if kind == "list":
+        return "[" + ",".join(items) + "]"
+    keys = draw(st.lists(_keys, min_size=len(items), max_size=len(items)))
+    sep = draw(st.sampled_from((":", ": ", " : ")))
+    pairs = [
+        json.dumps(k, ensure_ascii=draw(st.booleans())) + sep + v
+        for k, v in zip(keys, items, strict=True)
+    ]
+    return "{" + ",".join(pairs) + "}"
+
+
+@settings(max_examples=400, deadline=None)
+@given(_documents())
+def test_fast_path_agrees_with_the_strict_parser_on_any_document(text: str) -> None:
+    raw = text.encode()
+    fast = loads_fast(raw)
+    try:
+        strict = loads_strict(text)
+    except ValueError:
+        assert fast is None
+        return
+    if fast is not None:
+        assert json.dumps(fast) == json.dumps(strict)  # same keys, values and types
+
+
+def test_orjson_writes_every_float_of_2_63_or_more_with_an_exponent() -> None:
+    """The colon proof relies on it to send such numbers to the exact check."""
+    import orjson
+
+    for exponent in range(63, 1024):
+        for mantissa in (1.0, 1.5, 1.9999999999999998):
+            assert b"e+" in orjson.dumps(mantissa * 2.0**exponent)
+            assert b"e+" in orjson.dumps(-mantissa * 2.0**exponent)
