@@ -7,10 +7,11 @@ traceback. The report is written atomically, and only once the verdict is known.
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 from collections.abc import Mapping, Sequence
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from . import __version__
 from .config import SYSTEMS, RunConfig, parse_k_list, parse_suites, resolve_system
@@ -27,13 +28,35 @@ from .errors import (
 from .gates.judge import JUDGE_KINDS
 from .outputs import output_errors
 from .paths import BUNDLED_GOLDEN
-from .report.render_terminal import render_terminal
-from .report.write import write_report
-from .run import run
 from .safe_text import print_safe
 from .shard import parse_shard
 
+if TYPE_CHECKING:
+    from .run import RunResult
+
 __all__ = ["build_parser", "config_from_args", "main"]
+
+# Imported on first use (PEP 562): --help, --version and merge never load the run, the
+# scorers or the report writers. ``cli.run`` and friends still work as attributes.
+_LAZY = {
+    "run": ".run",
+    "render_terminal": ".report.render_terminal",
+    "write_report": ".report.write",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module, __package__), name)
+    globals()[name] = value
+    return value
+
+
+def _lazy(name: str) -> Any:
+    """The module attribute ``name``: a replacement set on the module wins (tests)."""
+    return globals()[name] if name in globals() else __getattr__(name)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -434,18 +457,19 @@ def _run_cli(arguments: list[str]) -> int:
     try:
         args = build_parser().parse_args(arguments)
         config = config_from_args(args)
-        result = run(config)
+        result: RunResult = _lazy("run")(config)
     except RagspineError as exc:
         print_safe(format_error(exc), sys.stderr)
         return exc.exit_code
     quiet = getattr(args, "quiet", False)
     report = result.report
+    render_terminal = _lazy("render_terminal")
     # A verdict exists: the report is written (verdict error included) and the table shown.
     code = result.exit_code
     if config.report:
         try:
             with output_errors(config.report, config.origin("report", "--report")):
-                write_report(report, config.report)
+                _lazy("write_report")(report, config.report)
         except RagspineError as exc:
             print_safe(report.summary if quiet else render_terminal(report), sys.stdout)
             print_safe(format_error(exc), sys.stderr)
