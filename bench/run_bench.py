@@ -380,6 +380,94 @@ def _end_to_end(n: int, data_dir: Path, workers: int) -> dict[str, Any]:
     return {"n_cases": n, "workers": workers, "runs": runs}
 
 
+# ------------------------------------------------------------------------------ floors
+
+# The floor of a QA run: a process that reads and parses both files with orjson, nothing
+# else. Our figure divided by it transfers between machines; absolute seconds do not.
+_PARSE_ONLY = (
+    "import sys, orjson\n"
+    "for path in sys.argv[1:]:\n"
+    "    with open(path, 'rb') as handle:\n"
+    "        for line in handle:\n"
+    "            orjson.loads(line)\n"
+)
+
+
+def _timed(cmd: list[str], cwd: Path = ROOT) -> tuple[float, float, int]:
+    """Wall seconds, CPU seconds (user + sys of the process and its children), exit code."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    done = subprocess.run(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu, done.returncode
+
+
+def _median(values: list[float]) -> float:
+    ordered = sorted(values)
+    mid = len(ordered) // 2
+    return ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
+
+
+def _pairs(ours: list[str], floor: list[str], pairs: int, cwd: Path = ROOT) -> dict[str, Any]:
+    """``pairs`` runs of the floor then ours, in turn; medians of the per-pair ratios."""
+    rows = []
+    for _ in range(pairs):
+        f_wall, f_cpu, _ = _timed(floor, cwd)
+        o_wall, o_cpu, code = _timed(ours, cwd)
+        rows.append(
+            {
+                "floor_wall_s": round(f_wall, 3),
+                "floor_cpu_s": round(f_cpu, 3),
+                "wall_s": round(o_wall, 3),
+                "cpu_s": round(o_cpu, 3),
+                "exit_code": code,
+            }
+        )
+    return {
+        "pairs": rows,
+        "wall_ratio": round(_median([r["wall_s"] / r["floor_wall_s"] for r in rows]), 2),
+        "cpu_ratio": round(_median([r["cpu_s"] / r["floor_cpu_s"] for r in rows]), 2),
+        "wall_s": _median([r["wall_s"] for r in rows]),
+        "floor_wall_s": _median([r["floor_wall_s"] for r in rows]),
+    }
+
+
+def _floors(n: int, data_dir: Path, workers: int, pairs: int = 3) -> dict[str, Any]:
+    """Each figure beside its floor: the QA run beside parse-only, the default run beside
+    ``python -c pass``."""
+    golden, outcomes = synth.write_qa(data_dir, n)
+    with tempfile.TemporaryDirectory(prefix="ragspine-bench-") as tmp:
+        ours = [
+            sys.executable,
+            "-m",
+            "ragspine_action.cli",
+            "--system",
+            "outcomes",
+            "--mode",
+            "bench",
+            "--golden",
+            str(golden),
+            "--outcomes",
+            str(outcomes),
+            "--report",
+            str(Path(tmp) / "report.json"),
+            "--quiet",
+            "--no-config",
+            "--no-baseline",
+            "--max-error-rate",
+            "1",
+            "--workers",
+            str(workers),
+        ]
+        qa = _pairs(ours, [sys.executable, "-c", _PARSE_ONLY, str(golden), str(outcomes)], pairs)
+        # The bundled default run as a user types it, in a directory without a config file.
+        default = [sys.executable, "-m", "ragspine_action.cli"]
+        start = _pairs(default, [sys.executable, "-c", "pass"], pairs, cwd=Path(tmp))
+    return {"n_cases": n, "workers": workers, "qa": qa, "default_run": start}
+
+
 # ------------------------------------------------------------------------------ main
 
 
@@ -407,6 +495,7 @@ _CHILDREN: dict[str, Callable[[int, Path, int], dict[str, Any]]] = {
     "stages": _stages,
     "extraction": _extraction,
     "e2e": _end_to_end,
+    "floors": _floors,
 }
 
 
@@ -467,6 +556,7 @@ def main() -> int:
         "components": [],
         "qa": [],
         "end_to_end": [],
+        "floors": [],
     }
     for n in sizes:
         synth.write_qa(data_dir, n)  # generate outside the timed processes
@@ -474,6 +564,7 @@ def main() -> int:
             results["components"].append(_child("components", n, data_dir, args.workers))
         results["qa"].append(_child("stages", n, data_dir, args.workers))
         results["end_to_end"].append(_child("e2e", n, data_dir, args.workers))
+        results["floors"].append(_child("floors", n, data_dir, args.workers))
     if args.cells:
         synth.write_extraction(data_dir, args.cells)
         results["extraction"] = _child("extraction", args.cells, data_dir, args.workers)
@@ -539,6 +630,7 @@ def _print(results: dict[str, Any]) -> None:
             if row["exit_code"] != 0:
                 last = (row.get("stderr_tail") or "(no stderr)").splitlines()[-1]
                 print(f"{'':>9}    ↳ failed: {last}")
+    _print_floors(results.get("floors", []))
     ext = results.get("extraction")
     if ext:
         print(
@@ -550,6 +642,23 @@ def _print(results: dict[str, Any]) -> None:
                 ext["peak_rss_mb"],
             )
         )
+
+
+def _print_floors(floors: list[dict[str, Any]]) -> None:
+    """Each figure beside its floor (medians of pairs run in turn): the ratios transfer."""
+    if not floors:
+        return
+    print("\nbeside the floor (floor, then ours, in turn; medians of the per-pair ratios)")
+    print(f"{'cases':>9}  {'figure':<44} {'ours s':>8} {'floor s':>8} {'wall x':>7} {'CPU x':>7}")
+    for size in floors:
+        for label, row in (
+            ("QA run / parse both files with orjson", size["qa"]),
+            ("default run (74 cases) / python -c pass", size["default_run"]),
+        ):
+            print(
+                f"{size['n_cases']:>9}  {label:<44} {row['wall_s']:>8.2f} "
+                f"{row['floor_wall_s']:>8.2f} {row['wall_ratio']:>7.2f} {row['cpu_ratio']:>7.2f}"
+            )
 
 
 if __name__ == "__main__":
