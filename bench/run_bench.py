@@ -538,6 +538,12 @@ def main() -> int:
         default=20_000,
         help="TREC queries (x 100 docs) timed beside pytrec_eval (0: skip)",
     )
+    p.add_argument(
+        "--http",
+        type=int,
+        default=1000,
+        help="HTTP cases (20 ms each, concurrency 32) beside the ideal and a plain client (0: skip)",
+    )
     p.add_argument("--data-dir", default=str(HERE / ".data"), help="cache of generated inputs")
     p.add_argument("--out", default=str(HERE / "results.json"), help="JSON results file")
     p.add_argument("--child", choices=sorted(_CHILDREN), help=argparse.SUPPRESS)
@@ -568,6 +574,12 @@ def main() -> int:
     if args.cells:
         synth.write_extraction(data_dir, args.cells)
         results["extraction"] = _child("extraction", args.cells, data_dir, args.workers)
+    if args.http:
+        http = [sys.executable, str(HERE / "http_throughput.py"), "--cases", str(args.http)]
+        done = subprocess.run([*http, "--json"], capture_output=True, text=True, cwd=ROOT)
+        if done.returncode not in (0, 1):
+            raise SystemExit(f"bench http failed:\n{done.stderr}")
+        results["http"] = json.loads(done.stdout.strip().splitlines()[-1])
     if args.trec:
         from trec_bench import compare_with_pytrec_eval
 
@@ -631,6 +643,14 @@ def _print(results: dict[str, Any]) -> None:
                 last = (row.get("stderr_tail") or "(no stderr)").splitlines()[-1]
                 print(f"{'':>9}    ↳ failed: {last}")
     _print_floors(results.get("floors", []))
+    http = results.get("http")
+    if http:
+        print(
+            f"{http['cases']:>9}  {'HTTP, ' + str(http['concurrency']) + ' at a time':<44} "
+            f"{http['ours_s']:>8.2f} {http['ideal_s']:>8.2f} {http['ours_over_ideal']:>7.2f}"
+            f"   (plain thread-pool client {http['plain_over_ideal']:.2f}x the ideal;"
+            f" ours / plain {http['ours_over_plain']:.2f})"
+        )
     ext = results.get("extraction")
     if ext:
         print(
