@@ -276,6 +276,22 @@ def _outcome_duplicate_id(golden: Lines, outcomes: Lines) -> tuple[str, int]:
     return "outcomes", 2001
 
 
+def _outcome_duplicate_key_behind_an_escaped_colon(
+    golden: Lines, outcomes: Lines
+) -> tuple[str, int]:
+    # The escaped colon decodes to one more colon than the line shows: a colon count
+    # alone would balance the dropped key (issue 25's proof must not vouch for it).
+    outcomes[2200] = outcomes[2200][:-1] + ', "answer": "x", "answer": "\\u003a"}'
+    return "outcomes", 2201
+
+
+def _golden_duplicate_nested_key(golden: Lines, outcomes: Lines) -> tuple[str, int]:
+    line = golden[2600]
+    assert '"expected": {' in line
+    golden[2600] = line.replace('"expected": {', '"expected": {"unit": "x", "unit": "y", ', 1)
+    return "golden", 2601
+
+
 def _outcome_unknown_invalid_json(golden: Lines, outcomes: Lines) -> tuple[str, int]:
     outcomes.append('{"id": "zz-never-used", "answer": "unterminated')
     return "outcomes", len(outcomes)
@@ -366,6 +382,8 @@ def _check_handed_over(
         _golden_rule_violation_late,
         _golden_duplicate_id_across_halves,
         _outcome_duplicate_id,
+        _outcome_duplicate_key_behind_an_escaped_colon,
+        _golden_duplicate_nested_key,
         _outcome_unknown_invalid_json,
         _outcome_unknown_invalid_record,
         _outcome_refused_wrong_type,
