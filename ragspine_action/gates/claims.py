@@ -357,6 +357,11 @@ def _split_brackets(text: str, names: Sequence[str]) -> tuple[str, list[str]]:
         inner = m.group()[1:-1]
         if _is_citation_only(inner, names):
             return " "
+        label = _CITATION_LABEL.match(inner)
+        if label is not None:  # "(source: Employee Handbook; …)": the name is citation
+            inner = _after_citation(inner[label.end() :])
+            if not inner.strip():
+                return " "
         # "[1; the allowance doubles abroad]": the index goes, the assertion stays.
         parts = [p.strip() for p in _BRACKET_PARTS.split(inner)]
         kept = ", ".join(p for p in parts if p and not _is_citation_only(p, names))
@@ -366,6 +371,62 @@ def _split_brackets(text: str, names: Sequence[str]) -> tuple[str, list[str]]:
         return " " + kept + " "
 
     return _BRACKETED.sub(replace, text), own
+
+
+# What separates a citation from text after it: a dash between spaces, a semicolon.
+_CITATION_END = re.compile(r"\s[—–-]{1,2}\s|\s?—\s?|[;；]")
+_CITATION_WORDS_MAX = 8
+
+
+def _after_citation(text: str) -> str:
+    """What follows a citation label: the citation itself (a title-like doc name, with or
+    without an extension, and its locators) is dropped; any text after it is kept to be
+    judged ("Source: Handbook — managers may approve more", "(source: X, p. 3, extended to
+    120 days)")."""
+    parts = _CITATION_END.split(text, maxsplit=1)
+    tail = parts[1] if len(parts) > 1 else ""
+    pieces = _COMMA.split(parts[0])
+    i = 0
+    while i < len(pieces) and _name_like(pieces[i]):
+        i += 1
+    kept = [p.strip() for p in (*pieces[i:], tail) if p.strip()]
+    return ", ".join(kept)
+
+
+_COMMA = re.compile(r"[,，、]")
+_CJK_DOC_KIND = re.compile(
+    r"(?:手册|报告|说明书?|政策|通知|文件|指引|年报|章程|规定|办法|纪要|简报|公告|白皮书|问答|指南|"
+    r"条款|合同|协议|制度|备忘录|评论|资料|附件|附录|须知|细则|规则|守则|汇编|\.\w{2,5})"
+    r"[\s\d_\-年版()（）]*(?:第\s*\d+\s*[页段节章条])?$"
+)
+_CJK_PREDICATE = re.compile(r"[将已是为有据称会要被把让了在不没未无并可能应]|表示|传闻|预计|计划")
+_NAME_WORDS = frozenset(["of", "and", "the", "for", "in", "on", "to", "&", "a", "an"])
+
+
+def _name_like(piece: str) -> bool:
+    """A document title or a locator: Title Case words, function words, numbers,
+    locator words ("Employee Handbook", "p. 3", "section 2.1"); a short Chinese title."""
+    piece = piece.strip()
+    if not piece or _LOCATOR.fullmatch(piece):
+        return True
+    if not piece.isascii():
+        # A Chinese title names its kind of document at its end, or is short and says
+        # nothing (no predicate: 将, 已, 是, 为, 据, 称, 不 …).
+        if len(piece) > 20:
+            return False
+        return _CJK_DOC_KIND.search(piece) is not None or (
+            len(piece) <= 12 and _CJK_PREDICATE.search(piece) is None
+        )
+    words = piece.split()
+    if len(words) > _CITATION_WORDS_MAX:
+        return False
+    return all(
+        w[:1].isupper()
+        or w.lower() in _NAME_WORDS
+        or w.lower().rstrip(".") in _CITATION_TOKENS
+        or any(ch.isdigit() for ch in w)
+        for w in words
+    )
 
 
 _BRACKET_PARTS = re.compile(
@@ -624,7 +685,7 @@ def extract_claims(
             sentence = _strip_meta(piece, meta) if meta.match(piece) else piece
             label = _CITATION_LABEL.match(sentence)
             if label is not None:
-                sentence = _strip_meta(sentence[label.end() :], meta)
+                sentence = _strip_meta(_after_citation(sentence[label.end() :]), meta)
             if had_doc:
                 sentence = sentence.rstrip(" .。,，;；:：·|")
                 if sentence.endswith(("—", "–", "-")):

@@ -227,3 +227,24 @@ def test_a_sources_block_and_a_table_header_are_layout() -> None:
         "Leave accrues monthly",
         "Annual leave | 25",
     ]
+
+
+@pytest.mark.parametrize(
+    ("answer", "claims"),
+    [
+        # a document named without an extension, and not among the outcome's sources
+        (f"{SENTENCE}\nSource: Employee Handbook", [SENTENCE]),
+        (f"{SENTENCE[:-1]} (source: Employee Handbook, section 4).", [SENTENCE[:-1]]),
+        (f"{SENTENCE}\n来源：员工手册 第3页", [SENTENCE]),
+        (f"{SENTENCE}（出处：管理层讨论与分析）", [SENTENCE]),
+        # what follows the name is judged
+        (f"{SENTENCE}\nSource: Employee Handbook — managers may approve more.", [SENTENCE, "x"]),
+        (f"{SENTENCE}\n来源：员工手册，另据传闻将于明年上市", [SENTENCE, "x"]),
+    ],
+)
+def test_a_citation_label_covers_the_title_not_what_follows_it(
+    answer: str, claims: list[str]
+) -> None:
+    got = [c.rstrip(" .") for c in texts(answer)]
+    assert got[0] == claims[0].rstrip(" .")
+    assert len(got) == len(claims)
