@@ -33,7 +33,7 @@ from .baseline.significance import SignificanceSettings, apply_significance
 from .baseline.stats import DEFAULT_RESAMPLES, paired_bootstrap
 from .baseline.store import load_baseline, write_baseline
 from .baseline.values import extraction_suite_values, qa_suite_values
-from .config import CEILING_METRICS, RunConfig, validate_config
+from .config import CEILING_METRICS, REFERENCE_MODES, RunConfig, validate_config
 from .errors import (
     EXIT_ERROR,
     EXIT_PASS,
@@ -350,9 +350,12 @@ def _qa_keys(baseline: BaselineFile | None) -> list[str]:
 
 def _check_new_key(config: RunConfig, baseline: BaselineFile | None, key: str) -> None:
     """A baseline that already gates other QA keys gains a new one only on request: a
-    mistyped ``--mode`` must not create a fresh entry that passes and gates nothing. (The
-    reference system's keys are its two modes, checked when the flags are read.)"""
+    mistyped ``--mode`` must not create a fresh entry that passes and gates nothing, and
+    the bundled reference system must not add ``tool`` to a team's baseline (a forgotten
+    ``--outcomes``). The reference system's second mode joins its first freely."""
     held = _qa_keys(baseline)
+    if config.system == "reference" and all(k in REFERENCE_MODES for k in held):
+        return
     if held:
         raise ConfigError(
             f"--mode {key}: {config.baseline} has no entry {key!r} (it holds: "
@@ -536,12 +539,7 @@ def _gate_baseline(config: RunConfig, suites: list[SuiteValues], now: str) -> _B
     messages: list[str] = []
     for values in suites:
         entry = new_file.entries.get(values.key) if new_file else None
-        if (
-            entry is None
-            and values.key != "extraction"
-            and config.system != "reference"
-            and not config.update_baseline
-        ):
+        if entry is None and values.key != "extraction" and not config.update_baseline:
             _check_new_key(config, baseline, values.key)
         if entry is None:
             new_file, _, status = apply_update(

@@ -693,3 +693,20 @@ def test_a_golden_flag_keeps_the_config_file_s_outcomes(tmp_path: Path) -> None:
     config = _config(tmp_path, "outcomes: o.jsonl\nmode: m\n", "--golden", "g.jsonl")
     assert config.system == "outcomes" and config.outcomes == str(tmp_path / "o.jsonl")
     assert config.golden == "g.jsonl"
+
+
+def test_a_forgotten_outcomes_flag_never_adds_tool_to_the_team_s_baseline(run: Cli) -> None:
+    """The team's baseline holds my-rag; a run without --outcomes is the reference system."""
+    assert run.outcomes(mode="my-rag") == 0
+    before = _digest(run.baseline)
+    code = run("--golden", str(MINI_GOLDEN), "--baseline", str(run.baseline))
+    assert code == 2
+    line = run.one_error_line()
+    assert "has no entry 'tool'" in line and "it holds: my-rag" in line
+    assert _digest(run.baseline) == before
+
+
+def test_the_reference_system_adds_its_second_mode_freely(run: Cli) -> None:
+    assert run("--baseline", str(run.baseline), "--mode", "tool") == 0
+    assert run("--baseline", str(run.baseline), "--mode", "agent") == 0
+    assert {"tool", "agent"} <= set(json.loads(run.baseline.read_text()))
