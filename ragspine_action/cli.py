@@ -77,7 +77,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = _Parser(
         prog="ragspine-eval",
         description="Gate a RAG system's quality against a version-controlled golden set.",
-        epilog="Exit codes: 0 pass (or baseline created), 1 regression, 2 invalid input, "
+        epilog="Subcommands: merge REPORT… (sharded runs), judge-eval CASES.jsonl (a judge's "
+        "agreement with hand labels). "
+        "Exit codes: 0 pass (or baseline created), 1 regression, 2 invalid input, "
         "stale baseline, configuration error or errors above --max-error-rate, "
         "3 internal error (a bug).",
         argument_default=argparse.SUPPRESS,
@@ -511,6 +513,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .merge import main as merge_main
 
             return merge_main(arguments[1:])
+        if arguments[:1] == ["judge-eval"]:
+            from .judge_eval import main as judge_eval_main
+
+            return judge_eval_main(arguments[1:])
         return _run_cli(arguments)
     except KeyboardInterrupt:
         print_safe("ragspine-eval: interrupted", sys.stderr)

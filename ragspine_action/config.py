@@ -357,6 +357,7 @@ _LLM_JUDGE_FIELDS = {
     "judge_url": "--judge-url",
     "judge_model": "--judge-model",
     "judge_cache_only": "--judge-cache-only",
+    "judge_cache": "--judge-cache",
     "judge_api_key_env": "judge.api_key_env",
     "judge_concurrency": "judge.concurrency",
     "judge_timeout_s": "judge.timeout",

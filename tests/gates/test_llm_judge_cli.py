@@ -254,5 +254,7 @@ def test_cache_only_replays_without_network(key_env: Path) -> None:
 def test_llm_flags_without_llm_judge_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--no-config", "--judge-model", "x"]) == 2
     assert "--judge-model" in capsys.readouterr().err
+    assert main(["--no-config", "--judge-cache", "x.db"]) == 2
+    assert "--judge-cache: only used by the LLM judge" in capsys.readouterr().err
     assert main(["--no-config", "--judge", "llm", "--judge-url", "http://127.0.0.1:9/v1"]) == 2
     assert "--judge-model" in capsys.readouterr().err
