@@ -553,6 +553,9 @@ def parse_intent(question: str, reference_date: date | None = None) -> Intent:
     metrics = _canonical(masked, lx.METRIC_TERMS)
     periods = tuple(_periods(masked, ref))
     entities = _canonical(masked, lx.ENTITY_TERMS)
+    units = masked.take_terms(lx.SUBSIDIARY_TERMS)
+    if units and not set(entities) & {"ACME_HK", "ACME_CN"}:
+        entities = ("ACME_HK", "ACME_CN")  # "the subsidiary": which of the two is meant?
     if not entities and masked.take(_ACME):
         entities = ("ACME_GROUP",)  # the company itself, named without a business unit
     channels = _canonical(masked, lx.CHANNEL_TERMS)
@@ -587,7 +590,7 @@ def parse_intent(question: str, reference_date: date | None = None) -> Intent:
             route = "structured"
     elif unsupported:
         route = "narrative" if (narrative_cue or definition_cue) and not value_cue else "structured"
-    elif ambiguous and not strong_cue and not definition_cue:
+    elif ambiguous and not strong_cue and not definition_cue and (value_cue or periods):
         route = "structured"  # "how did HK perform": a number is wanted, but which one?
     elif narrative_cue or definition_cue:
         route = "narrative"

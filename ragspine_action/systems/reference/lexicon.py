@@ -25,6 +25,7 @@ __all__ = [
     "OPINION_CUES",
     "ORG_SUFFIXES_EN",
     "ORG_SUFFIXES_ZH",
+    "SUBSIDIARY_TERMS",
     "UNKNOWN_CHANNEL_TERMS",
     "UNSUPPORTED_METRIC_TERMS",
     "VALUE_CUES",
@@ -165,6 +166,10 @@ UNSUPPORTED_METRIC_TERMS: tuple[str, ...] = (
     "gross premiums",
     "total premiums",
 )
+# A unit of the group without saying which: ACME has two (Hong Kong, Mainland China).
+SUBSIDIARY_TERMS: tuple[str, ...] = (
+    "子公司", "附属公司", "分公司", "subsidiary", "subsidiaries", "business unit", "operating unit"
+)  # fmt: skip
 # Words that ask for a count: every KB metric is a money amount or a ratio, never a count.
 COUNT_CUES: tuple[str, ...] = (
     "how many",

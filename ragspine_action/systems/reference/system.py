@@ -5,12 +5,14 @@ from __future__ import annotations
 import shutil
 import tempfile
 import weakref
+from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Literal
 
 from ...golden.models import GoldenCase
 from ...outcomes.model import Outcome
-from ..base import PerCaseSystem
+from ..base import Collection, PerCaseSystem
 from .agent import Orchestrator, ScriptedProvider
 from .kb import DEFAULT_DATA_DIR, KnowledgeBase, build_kb
 from .tool_mode import answer_question
@@ -47,9 +49,30 @@ class ReferenceSystem(PerCaseSystem):
         weakref.finalize(self, self.kb.close)
         self.orchestrator = Orchestrator(self.kb, ScriptedProvider())
 
+        self.tool_calls: Counter[str] = Counter()
+        self.rule_violations = 0
+
     def answer(self, case: GoldenCase) -> Outcome:
         if self.mode == "agent":
-            result = self.orchestrator.run(case.question, case.reference_date)
+            run = self.orchestrator.run_traced(case.question, case.reference_date)
+            self.tool_calls.update(r.call.name for r in run.transcript)
+            self.rule_violations += bool(run.violations)
+            result = run.answer
         else:
-            result = answer_question(self.kb, case.question, case.reference_date)
+            result = answer_question(self.kb, case.question, case.reference_date, self.tool_calls)
         return result.to_outcome(case.id)
+
+    def collect(self, cases: Sequence[GoldenCase]) -> Collection:
+        """The outcomes, and in the report's ``system_stats`` the tool calls this mode made
+        (agent mode: also how many answers broke a hard rule and fell back to the tools)."""
+        self.tool_calls = Counter()
+        self.rule_violations = 0
+        collection = super().collect(cases)
+        stats: dict[str, object] = {
+            "mode": self.mode,
+            "tool_calls": dict(sorted(self.tool_calls.items())),
+        }
+        if self.mode == "agent":
+            stats["rule_violations"] = self.rule_violations
+        collection.stats = {**collection.stats, **stats}
+        return collection

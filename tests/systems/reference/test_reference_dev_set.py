@@ -169,3 +169,18 @@ def test_more_phrasings_are_answered(
 ) -> None:
     out = _ask(tool_system, question)
     assert (out.value, out.refused) == (value, False), out.answer
+
+
+def test_system_stats_report_each_modes_tool_calls(tmp_path: Path) -> None:
+    tool = ReferenceSystem("tool", kb_dir=str(tmp_path / "t")).collect(CASES).stats
+    agent = ReferenceSystem("agent", kb_dir=str(tmp_path / "a")).collect(CASES).stats
+    assert tool["mode"] == "tool" and agent["mode"] == "agent"
+    assert set(tool["tool_calls"]) == {"query_metric", "search_docs"}
+    numeric = sum(1 for c in CASES if c.expected.value is not None)
+    narrative = sum(1 for c in CASES if c.case_type == "narrative")
+    assert tool["tool_calls"]["query_metric"] >= numeric
+    assert tool["tool_calls"]["search_docs"] >= narrative
+    assert agent["tool_calls"]["analyse_question"] == len(CASES)
+    assert agent["rule_violations"] == 0
+    again = ReferenceSystem("tool", kb_dir=str(tmp_path / "t")).collect(CASES).stats
+    assert again == tool  # counted per run, not accumulated
