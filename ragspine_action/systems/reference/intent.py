@@ -180,6 +180,11 @@ _REL_ZH = {
     "去年": -1,
     "上年": -1,
     "上一年": -1,
+    "上一财年": -1,
+    "上个财年": -1,
+    "上一个财年": -1,
+    "上财年": -1,
+    "本财年": 0,
     "今年": 0,
     "本年": 0,
     "明年": 1,
@@ -196,9 +201,9 @@ _REL_EN = {
     "current year": 0,
     "next year": 1,
 }
-_ZH_HALF = r"(?P<h>上半年|下半年|中期|半年度|年中)"
+_ZH_HALF = r"(?P<h>上半年|下半年|中期|半年度|年中|1\s*[-至到~—]\s*6\s*月|一至六月|7\s*[-至到~—]\s*12\s*月|七至十二月|前六个月|后六个月)"
 _ZH_Q = r"(?:第)?(?P<q>[一二三四1-4])季度?"
-_EN_HALF = r"(?P<h>first[\s-]half|second[\s-]half|1st[\s-]half|2nd[\s-]half|H1|H2|1H|2H|interim|half[\s-]year)"
+_EN_HALF = r"(?P<h>(?:first\s+)?six[\s-]months?(?:\s+(?:ended|ending|to)\s+(?:30\s+June|June\s+30))?|first[\s-]half|second[\s-]half|1st[\s-]half|2nd[\s-]half|H1|H2|1H|2H|interim|half[\s-]year)"
 _EN_Q = r"(?P<q>(?:first|second|third|fourth|1st|2nd|3rd|4th)[\s-]quarter|Q[1-4]|[1-4]Q)"
 _REL_ZH_RE = "|".join(sorted(map(re.escape, _REL_ZH), key=len, reverse=True))
 _REL_EN_RE = "|".join(sorted((k.replace(" ", r"\s+") for k in _REL_EN), key=len, reverse=True))
@@ -211,7 +216,8 @@ def _year(raw: str) -> int:
 
 def _half_kind(raw: str) -> str:
     low = raw.lower().replace(" ", "").replace("-", "")
-    second = low in ("下半年", "secondhalf", "2ndhalf", "h2", "2h")
+    second = low in ("下半年", "secondhalf", "2ndhalf", "h2", "2h", "七至十二月", "后六个月")
+    second = second or low.startswith("7")
     return "H2" if second else "H1"
 
 
@@ -251,7 +257,7 @@ _ABSOLUTE: tuple[re.Pattern[str], ...] = (
     # halves
     re.compile(rf"{_B}(?P<y>20\d{{2}})\s*[-/ ]?(?P<h>H[12]){_E}", _I),
     re.compile(rf"{_B}(?P<h>H[12]|[12]H)\s*[-/ ]?(?:FY)?{_Y}{_E}", _I),
-    re.compile(rf"(?P<y>20\d{{2}})\s*年?\s*的?\s*{_ZH_HALF}"),
+    re.compile(rf"(?P<y>20\d{{2}})\s*(?:财年|财政年度|年度|年)?\s*的?\s*{_ZH_HALF}"),
     re.compile(
         rf"{_B}{_EN_HALF}\s+(?:results\s+)?(?:of\s+|for\s+|in\s+)?(?:the\s+year\s+)?(?:FY)?(?P<y>20\d{{2}}){_E}",
         _I,
@@ -434,7 +440,7 @@ _ACME = re.compile(r"(?<![A-Za-z0-9])ACME(?![A-Za-z])", re.IGNORECASE)
 # --- names the KB does not know ----------------------------------------------------------
 
 _EN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9&]*(?:[.\-][A-Za-z0-9&]+)*")
-_POSSESSIVE = re.compile(r"^(?:'s|’s|s'|’)(?![A-Za-z])")
+_POSSESSIVE = re.compile(r"^(?:'s|’s|s'|’)(?![A-Za-z])", re.IGNORECASE)
 _OWNER_WORDS = frozenset(("of", "for", "did", "does", "do", "at", "by", "from"))
 _ZH_FUNCTION_CHARS = "的下在对与和及为是了向按其该这那各本子母我你他她它们每此有无"
 _ZH_ORG = re.compile(
@@ -451,15 +457,18 @@ def _kb_text() -> str:
     return "".join(t for texts in document_texts(DEFAULT_DATA_DIR).values() for t in texts)
 
 
+_GENERIC_LOWER = frozenset(w.lower() for w in _GENERIC_WORDS)
+
+
 def _foreign_names(residual: str, asks_metric: bool) -> tuple[str, ...]:
     """Names left in the question once every term the KB knows is masked out.
 
     English: a word the KB and ordinary questions never use, standing where a company
     stands (before a metric, entity or period; possessive; capitalised mid-sentence; before
-    "plc", "Life", "Bank"...), or anywhere in a question asking for a metric. Chinese: a run
+    "plc", "Life", "Bank"...), or after "of" / "for" / "did" in a question asking for a metric. Chinese: a run
     ending in an organisation suffix (保险, 人寿, 银行...) that the KB's documents never write.
     """
-    known = known_english_words()
+    known = known_english_words() | _GENERIC_LOWER
     names: list[str] = []
     words = list(_EN_WORD.finditer(residual))
     for i, m in enumerate(words):
@@ -474,7 +483,7 @@ def _foreign_names(residual: str, asks_metric: bool) -> tuple[str, ...]:
             continue
         first = residual[: m.start()].strip(" \x00\t") == ""
         possessive = _POSSESSIVE.match(after) is not None
-        before_term = after.lstrip(" '\u2019s").startswith("\x00") if after else False
+        before_term = after.lstrip(" '\u2019sS").startswith("\x00") if after else False
         capitalised = word[:1].isupper() and not first
         prev = words[i - 1].group(0).lower() if i else ""
         owner = asks_metric and prev in _OWNER_WORDS

@@ -129,6 +129,16 @@ MORE_REFUSALS = [
     "ACME有多少代理人？",
     "what is acme's net income for fy2024",
     "ACME集团2025年的员工人数",
+    "ALLIANZ'S REVENUE FY2025",
+    "allianz's ROE",
+    "中国太保FY2025收入",
+    "中国太平的收入是多少",
+    "Generali's new business sales FY2025",
+    "Tell me about AIA's dividend policy",
+    "ACME的股票会涨吗",
+    "香港明天的天气",
+    "How do I cook rice?",
+    "What is your opinion on ACME's dividend policy?",
 ]
 MORE_VALUES = [
     ("ACME HK FY2025 revenue?", 1702.0),
@@ -141,6 +151,12 @@ MORE_VALUES = [
     ("ACME GROUP REVENUE FY2025", 8180.0),
     ("二零二四年内地银保渠道的新业务销售是多少", 668.0),
     ("ACME香港2024年上半年营运利润", 371.0),
+    ("上一财年香港的新业务销售", 1240.0),
+    ("集团2025年1-6月的收入", 3960.0),
+    ("What was group revenue for the six months ended 30 June 2025?", 3960.0),
+    ("Group revenue in the first six months of 2025", 3960.0),
+    ("2025财年上半年集团的收入", 3960.0),
+    ("How much did ACME's mainland bancassurance channel sell in new business in FY2025?", 731.0),
 ]
 
 
