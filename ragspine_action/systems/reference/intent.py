@@ -545,9 +545,14 @@ _ZH_DIGITS = {"零": "0", "〇": "0", "○": "0", "一": "1", "二": "2", "三":
 _ZH_YEAR = re.compile(r"二[零〇○][零〇○一二三四五六七八九]{2}(?=\s*(?:年|财年|财政年度|年度))")
 
 
+_GLUED = re.compile(r"(?<=\d)(?=[A-Z]{2,}|[A-Z][a-z])")
+
+
 def normalise_years(question: str) -> str:
-    """二零二四年 → 2024年: years written in Chinese numerals."""
-    return _ZH_YEAR.sub(lambda m: "".join(_ZH_DIGITS[c] for c in m.group(0)), question)
+    """二零二四年 → 2024年 (years in Chinese numerals), and a space where a Chinese question
+    glues a period to the next term ("FY2025ACME集团", "FY2024ROE"); "2025H1" stays whole."""
+    question = _ZH_YEAR.sub(lambda m: "".join(_ZH_DIGITS[c] for c in m.group(0)), question)
+    return _GLUED.sub(" ", question)
 
 
 def parse_intent(question: str, reference_date: date | None = None) -> Intent:
