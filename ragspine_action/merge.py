@@ -197,7 +197,7 @@ def _merged_qa(reports: Sequence[Report], settings: QASettings) -> QASection:
         refusal_checked=sum(qa.fabrication.checked for qa in sections),
         settings=settings,
         unknown_outcome_ids=first.unknown_outcome_ids,
-        system_stats={"shards": stats} if any(stats) else {},
+        system_stats=_combine_stats(stats),
     )
     if first.judge is not None:
         merged.judge = {
@@ -297,3 +297,32 @@ def main(argv: Sequence[str]) -> int:
     if result.error is not None:
         print_safe(f"ragspine-eval: error: {result.error}", sys.stderr)
     return result.exit_code
+
+
+def _combine_stats(stats: list[dict[str, Any]]) -> dict[str, Any]:
+    """The shards' system stats as one run's: counts summed (also inside a dict of counts,
+    such as the reference system's ``tool_calls``), labels kept when every shard agrees;
+    anything else is listed per shard."""
+    if not any(stats):
+        return {}
+    keys = set(stats[0])
+    if any(set(s) != keys for s in stats):
+        return {"shards": stats}
+    combined: dict[str, Any] = {}
+    for key in stats[0]:
+        values = [s[key] for s in stats]
+        if all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+            combined[key] = sum(values)
+        elif all(isinstance(v, dict) for v in values) and all(
+            isinstance(n, int) and not isinstance(n, bool) for v in values for n in v.values()
+        ):
+            totals: dict[str, int] = {}
+            for v in values:
+                for name, n in v.items():
+                    totals[name] = totals.get(name, 0) + n
+            combined[key] = dict(sorted(totals.items()))
+        elif all(v == values[0] for v in values):
+            combined[key] = values[0]
+        else:
+            return {"shards": stats}
+    return combined

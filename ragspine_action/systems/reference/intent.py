@@ -463,6 +463,9 @@ _GENERIC_LOWER = frozenset(w.lower() for w in _GENERIC_WORDS)
 def _foreign_names(residual: str, asks_metric: bool) -> tuple[str, ...]:
     """Names left in the question once every term the KB knows is masked out.
 
+    ``asks_metric``: the question asks for a metric's value (a value cue or a period), where
+    a company's name stands right before the metric; elsewhere only clear names count.
+
     English: a word the KB and ordinary questions never use, standing where a company
     stands (before a metric, entity or period; possessive; capitalised mid-sentence; before
     "plc", "Life", "Bank"...), or after "of" / "for" / "did" in a question asking for a metric. Chinese: a run
@@ -479,7 +482,8 @@ def _foreign_names(residual: str, asks_metric: bool) -> tuple[str, ...]:
         org_next = (
             nxt in lx.ORG_SUFFIXES_EN and residual[m.end() : words[i + 1].start()].strip() == ""
         )
-        if low in known and not (org_next and word[:1].isupper() and low not in QUESTION_WORDS):
+        parts_known = all(part in known for part in re.split(r"[.\-]", low) if part)
+        if parts_known and not (org_next and word[:1].isupper() and low not in QUESTION_WORDS):
             continue
         first = residual[: m.start()].strip(" \x00\t") == ""
         possessive = _POSSESSIVE.match(after) is not None
@@ -487,7 +491,11 @@ def _foreign_names(residual: str, asks_metric: bool) -> tuple[str, ...]:
         capitalised = word[:1].isupper() and not first
         prev = words[i - 1].group(0).lower() if i else ""
         owner = asks_metric and prev in _OWNER_WORDS
-        if possessive or before_term or capitalised or org_next or owner:
+        if asks_metric and (possessive or before_term or capitalised or org_next or owner):
+            names.append(word)
+        elif possessive or org_next or (capitalised and not word.isupper()):
+            # a narrative question: only a clear name ("AIA's", "Sun Life", "the United
+            # States"); an unknown acronym or word is left to the relevance threshold
             names.append(word)
     kb_text = _kb_text()
     if asks_metric:
@@ -584,7 +592,8 @@ def parse_intent(question: str, reference_date: date | None = None) -> Intent:
     if not competitors:
         residual = _Masked(masked.text)
         residual.take_terms(lx.NARRATIVE_CUES + lx.VALUE_CUES + lx.DEFINITION_CUES)
-        competitors = _foreign_names(residual.text, bool(metrics or unsupported))
+        wants_value = bool(periods) or _has_any(question, lx.VALUE_CUES)
+        competitors = _foreign_names(residual.text, bool(metrics or unsupported) and wants_value)
     narrative_cue = _has_any(question, lx.NARRATIVE_CUES)
     strong_cue = _has_any(question, tuple(c for c in lx.NARRATIVE_CUES if c not in lx.WEAK_CUES))
     definition_cue = _has_any(question, lx.DEFINITION_CUES)
@@ -608,7 +617,7 @@ def parse_intent(question: str, reference_date: date | None = None) -> Intent:
         route = "structured"  # "how did HK perform": a number is wanted, but which one?
     elif narrative_cue or definition_cue:
         route = "narrative"
-    elif ambiguous or value_cue or not retrieval_tokens(masked.text, drop_stop=True):
+    elif value_cue or not retrieval_tokens(masked.text, drop_stop=True):
         route = "structured"  # asks for a number without saying which: clarify first
     else:
         route = "narrative"

@@ -200,3 +200,45 @@ def test_system_stats_report_each_modes_tool_calls(tmp_path: Path) -> None:
     assert agent["rule_violations"] == 0
     again = ReferenceSystem("tool", kb_dir=str(tmp_path / "t")).collect(CASES).stats
     assert again == tool  # counted per run, not accumulated
+
+
+CN, MC = "ACME_CN_Regulatory_Note.pdf", "ACME_FY2025_Management_Commentary.pdf"
+ST, RBC = "ACME_Group_Strategy_2026.pdf", "ACME_HK_RBC_Regulatory_Briefing.pdf"
+IF, RI = "ACME_IFRS17_Accounting_Note.pdf", "ACME_Risk_Factors_2025.pdf"
+MORE_NARRATIVE = [
+    ("What did C-ROSS Phase II change for core capital?", CN),
+    ("Why did the mainland subsidiary start a capital restructuring?", CN),
+    ("How did ACME mainland respond to the pricing rate cuts?", CN),
+    ("预定利率下调对新业务有什么影响？", CN),
+    ("管理层认为收入增长的核心驱动因素是什么？", MC),
+    ("Why did demand from Mainland Chinese visitors matter for Hong Kong?", MC),
+    ("What drove new business sales in the mainland?", MC),
+    ("Why is Hong Kong ROE high?", MC),
+    ("What will digital tools help agents do?", ST),
+    ("How will ACME ensure customer data is used properly?", ST),
+    ("What are ACME's ESG commitments?", ST),
+    ("Where is progress on sustainability goals disclosed?", ST),
+    ("When did the Hong Kong RBC regime take effect?", RBC),
+    ("Who introduced the risk-based capital regime in Hong Kong?", RBC),
+    ("What are the results of ACME Hong Kong's stress test?", RBC),
+    ("What must insurers disclose every year under RBC?", RBC),
+    ("监管干预水平是多少？", RBC),
+    ("How is profit recognised under IFRS 17?", IF),
+    ("Why does management use operating profit?", IF),
+    ("How does the release of the CSM affect the insurance service result?", IF),
+    ("What is the most important market risk for the group?", RI),
+    ("How does the RMB exchange rate affect reported results?", RI),
+    ("What could a cyber incident cause?", RI),
+    ("How often are penetration tests run?", RI),
+    ("网络安全风险由谁审阅？", RI),
+]
+
+
+@pytest.mark.parametrize(("question", "doc"), MORE_NARRATIVE)
+def test_more_narrative_questions_are_answered_from_their_document(
+    tool_system: ReferenceSystem, question: str, doc: str
+) -> None:
+    """Scope rules must not refuse ACME's own documents: capitalised terms (C-ROSS, IFRS,
+    RBC), acronyms and verbs before a metric ("use operating profit") are not names."""
+    out = _ask(tool_system, question)
+    assert not out.refused and out.sources and out.sources[0].doc == doc, out.answer
