@@ -541,10 +541,21 @@ def _known_to_kb(run: str, kb_text: str) -> bool:
 
 
 def _unknown_words(residual: str) -> tuple[str, ...]:
-    """English words of the residual the KB never uses (``cash``, ``dividends paid``)."""
+    """Words of the residual the KB never uses: English words outside its vocabulary
+    (``cash``), Chinese runs most of whose character bigrams its documents never write
+    (信用评级, 港币兑美元)."""
     known = known_english_words()
     words = (m.group(0) for m in _EN_WORD.finditer(residual))
     unknown = list(dict.fromkeys(w for w in words if w.lower() not in known))
+    kb_text = _kb_text()
+    for m in _ZH_RUN.finditer(residual):
+        run = m.group(0)
+        for word in _ZH_QUESTION_WORDS:
+            run = run.replace(word, "")
+        run = "".join(ch for ch in run if ch not in _ZH_FUNCTION_CHARS)
+        grams = [run[i : i + 2] for i in range(len(run) - 1)]
+        if grams and 2 * sum(g not in kb_text for g in grams) >= len(grams):
+            unknown.append(run)
     return (" ".join(unknown),) if unknown else ()  # one unreported metric, however many words
 
 
@@ -587,7 +598,9 @@ def parse_intent(question: str, reference_date: date | None = None) -> Intent:
     if not metrics and not unsupported and _has_any(question, lx.COUNT_CUES):
         unsupported = ("count",)  # "how many employees": the KB reports no counts
     elif not metrics and not unsupported and not ambiguous and _has_any(question, lx.VALUE_CUES):
-        unsupported = _unknown_words(masked.text)  # "how much cash": a figure the KB lacks
+        rest = _Masked(masked.text)
+        rest.take_terms(lx.VALUE_CUES + lx.NARRATIVE_CUES + lx.DEFINITION_CUES)
+        unsupported = _unknown_words(rest.text)  # "how much cash": a figure the KB lacks
     opinion = _has_any(question, lx.OPINION_CUES)
     if not competitors:
         residual = _Masked(masked.text)

@@ -139,6 +139,11 @@ MORE_REFUSALS = [
     "香港明天的天气",
     "How do I cook rice?",
     "What is your opinion on ACME's dividend policy?",
+    "ACME的信用评级是多少",
+    "今天港币兑美元汇率是多少",
+    "How many branches does ACME have in China?",
+    "Who is ACME's CEO?",
+    "ACME的总部在哪里？",
 ]
 MORE_VALUES = [
     ("ACME HK FY2025 revenue?", 1702.0),
