@@ -101,7 +101,9 @@ class CaseTableBuilder:
         if fabricated:
             self.fabricated[position] = list(fabricated)
         if judge:
-            self.judge[position] = orjson.dumps(judge)
+            # A copy of the exact size: orjson's result keeps its whole growth buffer
+            # allocated (a 0.9 KB evidence held ~4 KB: 1.4 GB of a million-case run).
+            self.judge[position] = bytes(memoryview(orjson.dumps(judge)))
 
     def tag_code(self, tags: dict[str, str]) -> int:
         """The index of ``tags`` in ``tag_sets``: one shared dict per distinct tag set."""
