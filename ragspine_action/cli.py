@@ -41,6 +41,8 @@ __all__ = ["build_parser", "config_from_args", "main"]
 _LAZY = {
     "run": ".run",
     "render_terminal": ".report.render_terminal",
+    "print_report": ".report.render_terminal",
+    "parse_show_failures": ".render",
     "write_report": ".report.write",
 }
 
@@ -232,6 +234,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="processes scoring an outcomes file (default 0: one per core when it pays)",
     )
     p.add_argument("--quiet", action="store_true", help="print only the one-line summary")
+    p.add_argument(
+        "--show-failures",
+        metavar="N|all",
+        help="failing cases listed after the table (default 20; 'all' for every one)",
+    )
     return p
 
 
@@ -458,6 +465,7 @@ def config_from_args(args: argparse.Namespace, cwd: str | None = None) -> RunCon
 def _run_cli(arguments: list[str]) -> int:
     try:
         args = build_parser().parse_args(arguments)
+        shown = _lazy("parse_show_failures")(getattr(args, "show_failures", None))
         config = config_from_args(args)
         result: RunResult = _lazy("run")(config)
     except RagspineError as exc:
@@ -465,7 +473,6 @@ def _run_cli(arguments: list[str]) -> int:
         return exc.exit_code
     quiet = getattr(args, "quiet", False)
     report = result.report
-    render_terminal = _lazy("render_terminal")
     # A verdict exists: the report is written (verdict error included) and the table shown.
     code = result.exit_code
     if config.report:
@@ -473,10 +480,10 @@ def _run_cli(arguments: list[str]) -> int:
             with output_errors(config.report, config.origin("report", "--report")):
                 _lazy("write_report")(report, config.report)
         except RagspineError as exc:
-            print_safe(report.summary if quiet else render_terminal(report), sys.stdout)
+            _lazy("print_report")(report, sys.stdout, show_failures=shown, quiet=quiet)
             print_safe(format_error(exc), sys.stderr)
             return EXIT_ERROR
-    print_safe(report.summary if quiet else render_terminal(report), sys.stdout)
+    _lazy("print_report")(report, sys.stdout, show_failures=shown, quiet=quiet)
     judge_line = judge_accounts_line(report)
     if judge_line is not None:
         print_safe(judge_line, sys.stdout)
@@ -517,6 +524,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .judge_eval import main as judge_eval_main
 
             return judge_eval_main(arguments[1:])
+        if arguments[:1] == ["render"]:
+            from .render import main as render_main
+
+            return render_main(arguments[1:])
         return _run_cli(arguments)
     except KeyboardInterrupt:
         print_safe("ragspine-eval: interrupted", sys.stderr)

@@ -20,17 +20,15 @@ from datetime import UTC, datetime
 from typing import Any
 
 import numpy as np
-from pydantic import ValidationError
 
 from .baseline.values import qa_suite_values
 from .config import RunConfig, validate_config
 from .errors import ConfigError, InputError, RagspineError, format_error
-from .jsonio import read_json_file
-from .metrics.retrieval import metric_names
 from .outputs import check_output_path, output_errors
-from .qa import GATE_NAMES, QASettings, assemble_qa, qa_warnings
-from .report.cases import CaseTable, CaseTableBuilder, as_case_table
-from .report.model import CaseResult, Failure, QASection, Report
+from .qa import FABRICATED, GATE_NAMES, QASettings, assemble_qa, qa_warnings
+from .report.cases import CaseTable, as_case_table
+from .report.model import Failure, QASection, Report
+from .report.read import read_report
 from .run import RunResult, check_baseline_key, conclude_run, error_budget, golden_digests
 from .safe_text import print_safe
 
@@ -41,51 +39,13 @@ _MERGE_OWNED = frozenset({"report", "baseline", "update_baseline", "lower_reason
 
 
 def load_partial_report(path: str) -> Report:
-    """A shard's report file; anything else is a one-line InputError naming the file.
-
-    The per-case rows are validated one at a time into a ``CaseTable`` (columns), never
-    held as a million report models.
-    """
-    data = read_json_file(path)
-    rows: list[Any] | None = None
-    qa_data = data.get("qa") if isinstance(data, dict) else None
-    if isinstance(qa_data, dict) and isinstance(qa_data.get("cases"), list):
-        rows = qa_data.pop("cases")
-    try:
-        report = Report.model_validate(data)
-    except ValidationError as exc:
-        raise _not_a_report(path, exc) from None
+    """A shard's report file; anything else is a one-line InputError naming the file."""
+    report = read_report(path)
     if report.qa is None or report.qa.shard is None:
         raise InputError.single(path, "not a partial report of a --shard run (no qa.shard)")
-    if rows is not None:
-        report.qa.cases = _case_table(path, rows, report.config.get("ks"))
     if len(report.qa.shard.positions) != len(report.qa.cases):
         raise InputError.single(path, "qa.shard.positions does not match qa.cases")
     return report
-
-
-def _not_a_report(path: str, exc: ValidationError, prefix: str = "") -> InputError:
-    first = exc.errors()[0]
-    where = prefix + ".".join(str(p) for p in first["loc"])
-    return InputError.single(path, f"not a ragspine-eval report: {where}: {first['msg']}")
-
-
-def _case_table(path: str, rows: list[Any], ks: Any) -> CaseTable:
-    """Validate and add each row, dropping it once added (the file's rows are not kept)."""
-    try:
-        names = metric_names(sorted({int(k) for k in ks})) if ks else []
-    except (TypeError, ValueError):
-        raise InputError.single(path, f"not a ragspine-eval report: config.ks: {ks!r}") from None
-    builder = CaseTableBuilder(GATE_NAMES, names)
-    for i, row in enumerate(rows):
-        try:
-            builder.add_result(CaseResult.model_validate(row))
-        except ValidationError as exc:
-            raise _not_a_report(path, exc, f"qa.cases.{i}.") from None
-        except ValueError as exc:  # retrieval metrics other than the run's ks
-            raise InputError.single(path, f"qa.cases.{i}.retrieval: {exc}") from None
-        rows[i] = None
-    return builder.build()
 
 
 def _check_consistent(reports: Sequence[tuple[str, Report]]) -> None:
@@ -170,6 +130,9 @@ def _merged_qa(reports: Sequence[Report], settings: QASettings) -> QASection:
     for qa in sections:
         for gate, metric in qa.metrics.items():
             failures.setdefault(gate, []).extend(metric.failures)
+        failures.setdefault(FABRICATED, []).extend(
+            Failure(id=c.id, actual=c.numbers, question=c.question) for c in qa.fabrication.cases
+        )
     for gate_failures in failures.values():
         gate_failures.sort(key=lambda f: position_of.get(f.id, -1))
     stats = [qa.system_stats for qa in sections]
@@ -271,7 +234,7 @@ def _expand(patterns: Sequence[str]) -> list[str]:
 
 def main(argv: Sequence[str]) -> int:
     """``ragspine-eval merge …``: exit 0 pass, 1 regression, 2 refused input."""
-    from .report.render_terminal import render_terminal
+    from .report.render_terminal import print_report
     from .report.write import write_report
 
     try:
@@ -293,7 +256,7 @@ def main(argv: Sequence[str]) -> int:
     except RagspineError as exc:
         print_safe(format_error(exc), sys.stderr)
         return exc.exit_code
-    print_safe(result.report.summary if args.quiet else render_terminal(result.report), sys.stdout)
+    print_report(result.report, sys.stdout, quiet=args.quiet)
     if result.error is not None:
         print_safe(f"ragspine-eval: error: {result.error}", sys.stderr)
     return result.exit_code

@@ -53,6 +53,7 @@ from .report.model import (
 from .systems.base import Collection
 
 __all__ = [
+    "FABRICATED",
     "GATE_NAMES",
     "CaseScorer",
     "QASettings",
@@ -66,6 +67,9 @@ __all__ = [
 
 _FAILURE_FIELDS: set[str] = set(Failure.model_fields)
 GATE_NAMES: tuple[str, ...] = tuple(g.name for g in GATES)
+# The failures' key for fabricated numbers (not a gate): the rows carry the case's question
+# to ``fabrication.cases`` as gate failures carry it to ``metrics.<gate>.failures``.
+FABRICATED = "fabrication"
 
 
 @dataclass(frozen=True)
@@ -100,8 +104,9 @@ def gate_metric(
     )
 
 
-# A failure as (case id, expected, actual): plain tuples cross process boundaries cheaply.
-FailureRow = tuple[str, Any, Any]
+# A failure as (case id, expected, actual, question): plain tuples cross process
+# boundaries cheaply.
+FailureRow = tuple[str, Any, Any, str]
 
 
 class CaseScorer:
@@ -113,7 +118,9 @@ class CaseScorer:
     def __init__(self, settings: QASettings) -> None:
         self.settings = settings
         self.table = CaseTableBuilder(GATE_NAMES, settings.metric_names)
-        self.failures: dict[str, list[FailureRow]] = {name: [] for name in GATE_NAMES}
+        self.failures: dict[str, list[FailureRow]] = {
+            name: [] for name in (*GATE_NAMES, FABRICATED)
+        }
         self.refusal_checked = 0
         self._gates = tuple((gate, gate.name) for gate in gates_for(settings.gates))
         case_retrieval([], {}, settings.ks, relevance_level=settings.relevance_level)  # checks
@@ -133,7 +140,7 @@ class CaseScorer:
                 continue
             if error is not None:
                 ok = False
-                self.failures[name].append((case.id, None, {"error": error}))
+                self.failures[name].append((case.id, None, {"error": error}, case.question))
             else:
                 check = gate.check(case, outcome, settings.gates)
                 ok = check.passed
@@ -142,7 +149,9 @@ class CaseScorer:
                         evidence = {}
                     evidence[name] = check.evidence
                 if not ok:
-                    self.failures[name].append((case.id, check.expected, check.actual))
+                    self.failures[name].append(
+                        (case.id, check.expected, check.actual, case.question)
+                    )
             results[name] = ok
         numbers: list[str] = []
         refuse = bool(case.expected.refuse)
@@ -150,6 +159,8 @@ class CaseScorer:
             self.refusal_checked += 1
             if error is None:
                 numbers = detect_fabricated_numbers(outcome.answer, settings.gates.period_patterns)
+                if numbers:
+                    self.failures[FABRICATED].append((case.id, None, numbers, case.question))
         passed = error is None and all(results.values()) and not numbers
         if case.case_type == "retrieval":
             passed = passed and retrieval.hit_within(settings.protected_k)
@@ -177,7 +188,8 @@ class CaseScorer:
 def failure_models(rows: Mapping[str, Sequence[FailureRow]]) -> dict[str, list[Failure]]:
     return {
         gate: [
-            Failure.model_construct(_FAILURE_FIELDS, id=i, expected=e, actual=a) for i, e, a in got
+            Failure.model_construct(_FAILURE_FIELDS, id=i, expected=e, actual=a, question=q)
+            for i, e, a, q in got
         ]
         for gate, got in rows.items()
     }
@@ -275,8 +287,11 @@ def assemble_qa(
     """
     table = as_case_table(cases, GATE_NAMES, settings.metric_names)
     n = len(table)
+    questions = {f.id: f.question for f in failures.get(FABRICATED, ())}
     fabricated = [
-        FabricationCase.model_construct(id=table.ids[i], numbers=table.fabricated[i])
+        FabricationCase.model_construct(
+            id=table.ids[i], numbers=table.fabricated[i], question=questions.get(table.ids[i])
+        )
         for i in sorted(table.fabricated)
     ]
     errors = [

@@ -83,6 +83,7 @@ from .report.model import (
     is_gated,
     metric_matches,
 )
+from .report.view import count_noun
 from .shard import Shard, select_shard
 from .systems.base import MISSING_OUTCOME, Collection, System
 
@@ -260,7 +261,10 @@ def _rerecord_command(config: RunConfig, key: str) -> str:
 
                 parts.append(f"--judge-url {_display_url(config.judge_url)}")
     parts.append(f"--baseline {config.baseline} --update-baseline")
-    return " ".join(parts) + ' (add --lower-baseline "<reason>" if any value drops)'
+    return " ".join(parts)
+
+
+_LOWER_HINT = ' (add --lower-baseline "<reason>" if any value drops)'
 
 
 @dataclass
@@ -561,18 +565,22 @@ def _gate_baseline(config: RunConfig, suites: list[SuiteValues], now: str) -> _B
         diff = diff_cases(entry, values)
         if diff is None:
             try:
-                check_stale(entry, values, path, rerecord)
+                check_stale(entry, values, path, rerecord + _LOWER_HINT)
             except StaleBaselineError as exc:
                 if not config.update_baseline:
                     section.status = "stale"
                     section.message = str(exc)
+                    section.commands = [rerecord]
                     return _BaselineOutcome(section, EXIT_ERROR, False)
                 stale = True
         else:
             record_case_diff(section, values, diff)
             if diff.incomparable and not config.update_baseline:
                 section.status = "stale"
-                section.message = one_line(stale_changes_message(diff, values.key, path, rerecord))
+                section.message = one_line(
+                    stale_changes_message(diff, values.key, path, rerecord + _LOWER_HINT)
+                )
+                section.commands = [rerecord]
                 return _BaselineOutcome(section, EXIT_ERROR, False)
         comparison: Comparison = compare(entry, values, interval_fn, diff)
         comparison.regressions = [r for r in comparison.regressions if _gated(config, r.metric)]
@@ -637,16 +645,22 @@ def _summary(
     parts = [f"ragspine-eval: {verdict.upper()}"]
     if qa is not None:
         failing = [n for n, m in qa.metrics.items() if m.total and m.passed < m.total]
-        parts.append(f"qa[{qa.mode}] {qa.n_cases} cases")
-        parts.append(f"{len(failing)} gates below 100%" if failing else "all gates 100%")
+        parts.append(f"qa[{qa.mode}] {count_noun(qa.n_cases, 'case')}")
+        parts.append(
+            f"{count_noun(len(failing), 'gate')} below 100%" if failing else "all gates 100%"
+        )
         parts.append(f"fabrication {qa.fabrication_count}, errors {qa.errors.count}")
     if extraction is not None:
         channels = extraction.get("channels", {})
         accuracy = ", ".join(f"{name} {c['accuracy']:.3f}" for name, c in channels.items())
-        parts.append(f"extraction {extraction.get('n_facts', 0)} facts: {accuracy}")
+        parts.append(f"extraction {count_noun(extraction.get('n_facts', 0), 'fact')}: {accuracy}")
     parts.append(f"baseline {section.status}")
     if section.regressions or section.broken:
-        parts.append(f"{len(section.regressions)} regressions, {len(section.broken)} broken cases")
+        broken = len({(c.key, c.id) for c in section.broken})
+        parts.append(
+            f"{count_noun(len(section.regressions), 'regression')}, "
+            f"{count_noun(broken, 'broken case')}"
+        )
     if failed_floors:
         names = ", ".join(
             f"{f.metric} {f.current:g} > {f.floor:g}"

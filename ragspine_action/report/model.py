@@ -79,9 +79,13 @@ class ToolInfo(_Model):
 
 
 class Failure(_Model):
+    """One case failing one gate: what was expected, what came back, and the case's
+    question (so a reviewer reads what was asked without opening the golden set)."""
+
     id: str
     expected: Any = None
     actual: Any = None
+    question: str | None = None
 
 
 class TagCount(_Model):
@@ -105,8 +109,11 @@ class GateMetric(_Model):
 
 
 class FabricationCase(_Model):
+    """A refusal case whose answer states numbers (with its question, for the reader)."""
+
     id: str
     numbers: list[str]
+    question: str | None = None
 
 
 class FabricationSection(_Model):
@@ -360,6 +367,9 @@ class BaselineSection(_Model):
     not_comparable: list[NotMeasured] = []
     update_refused: str | None = None
     tests: list[SignificanceTest] = []
+    # Shell commands that get out of this state (a stale baseline: the re-record command),
+    # shown as a copy-paste block by the renderers.
+    commands: list[str] = []
 
 
 class MetricSpread(_Model):

@@ -1,194 +1,218 @@
-"""The report as a terminal table (tabulate): one row per gated metric, verdict last."""
+"""The report in a terminal: the metric table, then the cases that fail and why.
+
+After each suite's table come the failing cases — broken ones first — one line per failed
+gate with expected and actual (the first 20 unless ``show_failures`` says otherwise), the
+fabricated numbers by case and the error reasons. Colours only when asked (``use_color``
+decides from the stream and ``NO_COLOR``/``FORCE_COLOR``); ``for_stream`` makes the text
+printable on a stream whose encoding cannot show ``—``, ``→`` or ``Δ``.
+"""
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+import os
+import secrets
+from collections.abc import Mapping
+from typing import TextIO
 
 from tabulate import tabulate
 
+from ..console import encodable
 from ..errors import one_line
-from .model import BaselineSection, FloorCheck, Interval, QASection, Report, is_gated
+from ..safe_text import log_safe
+from .model import Report
+from .view import (
+    CaseFailure,
+    FailedCase,
+    MetricLine,
+    SuiteView,
+    compact,
+    count_noun,
+    fmt_interval,
+    fmt_now,
+    fmt_pct,
+    fmt_pp,
+    golden_change_line,
+    suite_views,
+)
 
 __all__ = [
+    "DEFAULT_SHOWN",
     "HEADERS",
-    "extraction_current",
-    "fmt_delta",
-    "fmt_interval",
-    "fmt_value",
-    "metric_rows",
-    "not_applicable",
+    "for_stream",
+    "print_report",
     "render_terminal",
     "repeats_lines",
+    "use_color",
 ]
 
-NOT_APPLICABLE = "n/a (0 cases)"
+DEFAULT_SHOWN = 20
+HEADERS = ["metric", "baseline", "now", "passed", "Δ", "95% CI", "status"]
+_STATUS_TEXT = {"fail": "FAIL", "below": "below (not gated)", "—": ""}
+_COLORS = {"red": "31", "green": "32", "yellow": "33", "cyan": "36", "bold": "1", "dim": "2"}
+_STATUS_COLOR = {
+    "fail": "red",
+    "pass": "green",
+    "improved": "cyan",
+    "below": "yellow",
+    "not measured": "yellow",
+}
+_VERDICT_COLOR = {"pass": "green", "fail": "red", "error": "yellow"}
 
 
-def fmt_value(value: float | None) -> str:
-    return "—" if value is None else f"{value:.4f}"
+def use_color(stream: TextIO, env: Mapping[str, str] | None = None) -> bool:
+    """Colours for a terminal: ``NO_COLOR`` wins, then ``FORCE_COLOR``, else a TTY."""
+    env = os.environ if env is None else env
+    if env.get("NO_COLOR"):
+        return False
+    force = env.get("FORCE_COLOR")
+    if force is not None and force != "":
+        return force not in ("0", "false")
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
 
 
-def fmt_delta(delta: float | None) -> str:
-    if delta is None:
-        return "—"
-    return "±0" if abs(delta) < 1e-12 else f"{delta:+.4f}"
+def for_stream(text: str, stream: TextIO) -> str:
+    """``text`` as ``stream`` can print it (``console.encodable``: ASCII symbols for
+    ``—``, ``→``, ``Δ`` when the encoding lacks them)."""
+    return encodable(text, stream)
 
 
-def fmt_interval(interval: Interval | None) -> str:
-    if interval is None:
-        return "—"
-    if interval.delta_low is not None and interval.delta_high is not None:
-        return f"Δ [{interval.delta_low:+.3f}, {interval.delta_high:+.3f}]"
-    if interval.current_low is not None and interval.current_high is not None:
-        return f"[{interval.current_low:.3f}, {interval.current_high:.3f}]"
-    return "—"
+class _Paint:
+    """Colour codes around text; ``escape`` stands for ESC-[ (a token when the text is
+    made log-safe first: see ``print_report``)."""
+
+    def __init__(self, enabled: bool, escape: str = "\x1b[") -> None:
+        self.enabled, self.escape = enabled, escape
+
+    def __call__(self, text: str, color: str | None) -> str:
+        if not self.enabled or not color or not text:
+            return text
+        return f"{self.escape}{_COLORS[color]}m{text}{self.escape}0m"
 
 
-def _current_cell(value: float, on_common: float, common: int | None) -> str:
-    """The current value; when the golden set changed, also the value on the common cases
-    (the one the delta and the verdict are taken on)."""
-    if common is None or abs(on_common - value) < 1e-12:
-        return fmt_value(value)
-    return f"{value:.4f} ({on_common:.4f} on {common} common)"
+def _status(line: MetricLine) -> str:
+    if line.status == "fail":
+        return f"FAIL ({', '.join(line.failed_by)})"
+    return _STATUS_TEXT.get(line.status, line.status)
 
 
-class MetricRow(NamedTuple):
-    metric: str
-    baseline: str
-    floor: str
-    current: str
-    delta: str
-    interval: str
-    status: str
-
-    def cells(self, count: str) -> list[str]:
-        """The table's columns, in ``HEADERS`` order (``count`` is ``passed/total``)."""
-        return [
-            self.metric,
-            self.baseline,
-            self.floor,
-            self.current,
-            count,
-            self.delta,
-            self.interval,
-            self.status,
-        ]
-
-
-def _status(failed_by: list[str], old: float | None, delta: float | None, gated: bool) -> str:
-    if failed_by:
-        return f"FAIL ({', '.join(failed_by)})"
-    if old is None:
-        return "new"
-    if delta is not None and delta < -1e-12 and not gated:
-        return "below (not gated)"
-    if delta is not None and delta > 1e-12:
-        return "improved"
-    return "pass"
-
-
-def metric_rows(
-    key: str,
-    current: dict[str, float],
-    baseline: BaselineSection | None,
-    floors: list[FloorCheck] | None = None,
-) -> list[MetricRow]:
-    """One row per metric of ``key``: baseline and floor beside the current value, and which
-    of the two (if any) failed."""
-    base_values = baseline.values.get(key, {}) if baseline else {}
-    regressed = {r.metric for r in baseline.regressions if r.key == key} if baseline else set()
-    floor_of = {f.metric: f for f in floors or [] if f.key == key}
-    gated_list = baseline.gated if baseline else None
-    # The golden set changed: the delta is taken on the cases both runs share.
-    compared = baseline.current.get(key) if baseline else None
-    counts = baseline.cases.get(key) if baseline else None
-    common = counts.compared if counts is not None else None
+def _metric_table(view: SuiteView, paint: _Paint) -> str:
     rows = []
-    for metric, value in current.items():
-        old = base_values.get(metric)
-        now = compared.get(metric, value) if compared is not None else value
-        delta = None if old is None else now - old
-        floor = floor_of.get(metric)
-        failed_by = [
-            name
-            for name, bad in (
-                ("baseline", metric in regressed),
-                ("floor", floor is not None and not floor.passed),
+    for m in view.metrics:
+        now = fmt_now(m)
+        if m.floor is not None:
+            now += f" (floor {fmt_pct(m.floor, m.metric)})"
+        rows.append(
+            [
+                one_line(m.metric),
+                fmt_pct(m.baseline, m.metric),
+                now,
+                m.passed,
+                fmt_pp(m.delta, m.metric, sign="-"),
+                fmt_interval(m.interval, m.metric, sign="-"),
+                paint(_status(m), _STATUS_COLOR.get(m.status)),
+            ]
+        )
+    return tabulate(rows, headers=HEADERS, tablefmt="simple", disable_numparse=True)
+
+
+def _gate_line(f: CaseFailure) -> str:
+    return f"{f.gate}: expected {compact(f.expected)}, got {compact(f.actual)}"
+
+
+def _case_lines(case: FailedCase, paint: _Paint) -> list[str]:
+    stage = f"  [{case.stage}]" if case.stage else ""
+    question = f"  {paint(case.question, 'dim')}" if case.question else ""
+    lines = [f"  {paint(case.id, 'bold')}{stage}{question}"]
+    if case.error is not None:
+        lines.append(f"      error: {case.error}")
+    lines += [
+        f"      {_gate_line(f)}"
+        for f in case.failures
+        if not (isinstance(f.actual, dict) and set(f.actual) == {"error"})
+    ]
+    if case.fabricated:
+        lines.append(f"      fabricated numbers: {', '.join(case.fabricated)}")
+    return lines
+
+
+def _failing_block(view: SuiteView, shown: int | None, paint: _Paint) -> list[str]:
+    """Broken cases first, then the other failing ones; ``shown`` cases in all."""
+    broken = [c for c in view.broken if c.failures or c.error or c.fabricated]
+    others = [c for c in view.failing if c.failures or c.error or c.fabricated]
+    total = len(broken) + len(others)
+    if not total:
+        return []
+    left = total if shown is None else max(0, shown)
+    lines = [paint(f"{count_noun(total, 'failing ' + view.unit)}:", "red")]
+    for title, group in (
+        (f"Broken {view.unit}s (passed in the baseline, fail now)", broken),
+        (f"Failing {view.unit}s" + (" (also before)" if broken else ""), others),
+    ):
+        if not group or not left:
+            continue
+        lines.append(paint(f"{title}: {len(group):,}", "red"))
+        for case in group[:left]:
+            lines += _case_lines(case, paint)
+        left -= min(left, len(group))
+    listed = total if shown is None else min(total, max(0, shown))
+    if total > listed:
+        lines.append(f"  … and {total - listed:,} more (--show-failures all to list every one)")
+    return lines
+
+
+def _suite_block(view: SuiteView, shown: int | None, paint: _Paint) -> list[str]:
+    lines = [paint(f"{view.title} · {view.subtitle}", "bold"), _metric_table(view, paint)]
+    if view.footer:
+        lines.append(view.footer)
+    lines += _failing_block(view, shown, paint)
+    lines += _golden_changes(view)
+    fabricated = [c for c in view.all_failing() if c.fabricated]
+    if fabricated:
+        lines.append(paint("Fabricated numbers by case:", "red"))
+        lines += [f"  {c.id}: {', '.join(c.fabricated)}" for c in fabricated[: _cap(shown)]]
+        if len(fabricated) > _cap(shown):
+            lines.append(f"  … and {len(fabricated) - _cap(shown):,} more")
+    errors = [c for c in view.all_failing() if c.error is not None]
+    if errors:
+        lines.append(paint(f"Errors ({count_noun(len(errors), 'case')}):", "yellow"))
+        lines += [f"  {c.id}: {c.error}" for c in errors[: _cap(shown)]]
+        if len(errors) > _cap(shown):
+            lines.append(f"  … and {len(errors) - _cap(shown):,} more")
+    if view.mismatches:
+        total = len(view.mismatches) + view.mismatches_omitted
+        lines.append(paint(f"Mismatching cells ({total:,}):", "red"))
+        for m in view.mismatches[: _cap(shown)]:
+            where = f"{m.sheet}!{m.cell}" if m.sheet else m.cell
+            lines.append(
+                f"  {m.channel} {m.fixture}:{where}: expected {compact(m.expected)}, "
+                f"got {compact(m.actual)}"
             )
-            if bad
+        if total > _cap(shown):
+            lines.append(f"  … and {total - _cap(shown):,} more")
+    return lines
+
+
+def _golden_changes(view: SuiteView) -> list[str]:
+    line = golden_change_line(view)
+    if not line:
+        return []
+    lines = [line + "."]
+    if view.added:
+        lines.append("New cases (shown, not gated on their first run):")
+        for c in view.added[:20]:
+            results = ", ".join(f"{g} {'pass' if ok else 'FAIL'}" for g, ok in c.results.items())
+            lines.append(f"  {one_line(c.id)}: {results or '—'}")
+    if view.removed:
+        lines.append(f"Removed cases: {', '.join(one_line(c.id) for c in view.removed[:20])}")
+    if view.changed:
+        lines.append("Changed cases:")
+        lines += [
+            f"  {one_line(c.id)}: {', '.join(c.fields)}"
+            + ("" if c.comparable is not False else " (old result not comparable)")
+            for c in view.changed[:20]
         ]
-        gated = is_gated(gated_list, metric)
-        interval = baseline.intervals.get(metric) if baseline else None
-        rows.append(
-            MetricRow(
-                metric,
-                fmt_value(old),
-                fmt_value(floor.floor if floor else None),
-                _current_cell(value, now, common),
-                fmt_delta(delta),
-                fmt_interval(interval),
-                _status(failed_by, old, delta, gated),
-            )
-        )
-    unmeasured = [m for m in baseline.not_measured if m.key == key] if baseline else []
-    for missing in unmeasured:
-        rows.append(
-            MetricRow(
-                one_line(missing.metric),
-                fmt_value(missing.baseline),
-                "—",
-                "—",
-                "—",
-                "—",
-                "not measured (warning)",
-            )
-        )
-    return rows
-
-
-def not_applicable(rows: list[MetricRow], qa: QASection) -> list[MetricRow]:
-    """Rows of gates that applied to no case show ``n/a (0 cases)``, not a 1.0 pass rate."""
-    empty = {name for name, m in qa.metrics.items() if m.total == 0}
-    return [r._replace(current=NOT_APPLICABLE, delta="—") if r.metric in empty else r for r in rows]
-
-
-def qa_current_metrics(qa: QASection) -> dict[str, float]:
-    values = {name: m.pass_rate for name, m in qa.metrics.items()}
-    if qa.retrieval is not None:
-        values.update(qa.retrieval.overall)
-    return values
-
-
-def extraction_current(extraction: dict[str, Any]) -> tuple[dict[str, float], dict[str, str]]:
-    """Flat ``fixture/channel`` accuracies (and coverage) with their ``correct/total``."""
-    values: dict[str, float] = {}
-    counts: dict[str, str] = {}
-    parts = list(extraction.get("fixtures", {}).items())
-    parts.append(
-        (
-            "total",
-            {
-                "channels": extraction.get("channels", {}),
-                "coverage": extraction.get("coverage", {}),
-            },
-        )
-    )
-    for name, fixture in parts:
-        for channel, result in fixture.get("channels", {}).items():
-            values[f"{name}/{channel}"] = result["accuracy"]
-            counts[f"{name}/{channel}"] = f"{result['correct']}/{result['total']}"
-        coverage = fixture.get("coverage")
-        if coverage:
-            values[f"{name}/coverage"] = coverage["ratio"]
-            counts[f"{name}/coverage"] = f"{coverage['aligned']}/{coverage['n_ground_truth']}"
-    return values, counts
-
-
-HEADERS = ["metric", "baseline", "floor", "current", "passed", "delta", "95% interval", "status"]
-
-
-def _table_rows(rows: list[MetricRow], counts: dict[str, str]) -> list[list[str]]:
-    return [r.cells(counts.get(r.metric, "")) for r in rows]
+    return lines
 
 
 def repeats_lines(report: Report) -> list[str]:
@@ -210,39 +234,48 @@ def repeats_lines(report: Report) -> list[str]:
     return lines
 
 
-def render_terminal(report: Report) -> str:
+def _cap(shown: int | None) -> int:
+    return 1 << 62 if shown is None else max(0, shown)
+
+
+def render_terminal(
+    report: Report, *, show_failures: int | None = DEFAULT_SHOWN, color: bool = False
+) -> str:
+    """The report for a terminal; ``show_failures`` caps each case list (None: all)."""
+    return _render(report, show_failures, _Paint(color))
+
+
+def print_report(
+    report: Report,
+    stream: TextIO,
+    *,
+    show_failures: int | None = DEFAULT_SHOWN,
+    quiet: bool = False,
+    env: Mapping[str, str] | None = None,
+) -> None:
+    """The terminal view (or, ``quiet``, the summary line) on ``stream``: the one way it
+    is printed. Untrusted text goes through ``log_safe`` (no workflow command, no hidden
+    character); the colours are put in afterwards from a token no input can forge; then
+    the text is fitted to what the stream's encoding can show."""
+    if quiet:
+        text = log_safe(report.summary)
+    else:
+        token = f"<{secrets.token_hex(8)}>"
+        paint = _Paint(use_color(stream, env), escape=token)
+        text = log_safe(_render(report, show_failures, paint)).replace(token, "\x1b[")
+    try:
+        stream.write(for_stream(text, stream) + "\n")
+        stream.flush()
+    except (OSError, ValueError):
+        pass  # a closed pipe (| head) ends the output, not the run
+
+
+def _render(report: Report, show_failures: int | None, paint: _Paint) -> str:
     lines: list[str] = []
-    qa = report.qa
-    if qa is not None:
-        lines.append(f"QA suite · system={qa.system} · mode={qa.mode} · {qa.n_cases} cases")
-        current = qa_current_metrics(qa)
-        counts = {name: f"{m.passed}/{m.total}" for name, m in qa.metrics.items()}
-        if report.repeats is not None:  # the mean over the repeats, and how many repeats
-            current = {m: s.mean for m, s in report.repeats.metrics.items()}
-            counts = {m: f"mean of {report.repeats.count}" for m in current}
-        rows = not_applicable(metric_rows(qa.mode, current, report.baseline, report.floors), qa)
-        table = _table_rows(rows, counts)
-        lines.append(
-            tabulate(
-                table,
-                headers=HEADERS,
-                tablefmt="simple",
-                disable_numparse=True,
-            )
-        )
-        lines.append(
-            f"fabrication: {qa.fabrication_count} (target 0) · errors: {qa.errors.count}"
-            f" · attribution: retrieval {qa.attribution.retrieval},"
-            f" generation {qa.attribution.generation}, error {qa.attribution.error}"
-        )
-    if report.extraction is not None:
-        values, counts = extraction_current(report.extraction)
-        lines.append(f"Extraction suite · {report.extraction.get('n_facts', 0)} facts")
-        rows = metric_rows("extraction", values, report.baseline, report.floors)
-        table = _table_rows(rows, counts)
-        lines.append(tabulate(table, headers=HEADERS, tablefmt="simple", disable_numparse=True))
-    if report.repeats is not None:
-        lines.extend(repeats_lines(report))
+    for view in suite_views(report):
+        lines += _suite_block(view, show_failures, paint)
+        lines.append("")
+    lines += repeats_lines(report)
     base = report.baseline
     if base is not None:
         if base.tests:
@@ -255,51 +288,30 @@ def render_terminal(report: Report) -> str:
                 + (f", {t.discordant[0]} broke / {t.discordant[1]} fixed" if t.discordant else "")
                 for t in base.tests
             )
-        if base.regressions:
-            lines.append("Regressions:")
-            lines.extend(
-                f"  {r.key}/{r.metric}: {r.baseline:.4f} → {r.current:.4f} ({r.delta:+.4f})"
-                for r in base.regressions
-            )
-        if base.broken:
-            lines.append("Broken cases (passed in the baseline, fail now):")
-            lines.extend(f"  {c.id} [{c.metric}] {c.before} → {c.after}" for c in base.broken)
         if base.fixed:
-            lines.append(f"Fixed cases: {', '.join(c.id for c in base.fixed[:20])}")
-        if base.added:
-            lines.append("New cases (shown, not gated on their first run):")
-            lines.extend(
-                f"  {one_line(c.id)}: "
-                + (
-                    ", ".join(f"{g} {'pass' if ok else 'FAIL'}" for g, ok in c.results.items())
-                    or "—"
-                )
-                for c in base.added[:20]
-            )
-        if base.removed:
-            lines.append(f"Removed cases: {', '.join(one_line(c.id) for c in base.removed[:20])}")
-        if base.changed:
-            lines.append("Changed cases:")
-            lines.extend(
-                f"  {one_line(c.id)}: {', '.join(c.fields)}"
-                + ("" if c.comparable else " (old result not comparable)")
-                for c in base.changed[:20]
-            )
+            shown = ", ".join(c.id for c in base.fixed[:20])
+            more = f" … and {len(base.fixed) - 20:,} more" if len(base.fixed) > 20 else ""
+            lines.append(f"Fixed {count_noun(len(base.fixed), 'case')}: {shown}{more}")
+        lines += [
+            f"Lowered {lo.key}/{lo.metric}: {lo.old:.4f} → {lo.new:.4f} — reason: {lo.reason}"
+            for lo in base.lowered
+        ]
         if base.update_refused:
-            lines.append(f"Update refused: {base.update_refused}")
-        if base.lowered:
-            lines.extend(
-                f"Lowered {lo.key}/{lo.metric}: {lo.old:.4f} → {lo.new:.4f} — reason: {lo.reason}"
-                for lo in base.lowered
-            )
+            lines.append(paint(f"Update refused: {base.update_refused}", "red"))
         lines.append(f"Baseline: {base.status} — {base.message}")
-    lines.extend(
-        f"Above ceiling: {f.key}/{f.metric} {f.current:g} > {f.floor:g}"
-        if f.ceiling
-        else f"Below floor: {f.key}/{f.metric} {f.current:.4f} < {f.floor:.4f}"
+        if base.commands:
+            lines.append("To fix it, run:")
+            lines += [f"  {command}" for command in base.commands]
+    lines += [
+        paint(
+            f"Above ceiling: {f.key}/{f.metric} {f.current:g} > {f.floor:g}"
+            if f.ceiling
+            else f"Below floor: {f.key}/{f.metric} {f.current:.4f} < {f.floor:.4f}",
+            "red",
+        )
         for f in report.floors
         if not f.passed
-    )
-    lines.extend(f"warning: {w}" for w in report.warnings)
-    lines.append(report.summary)
+    ]
+    lines += [paint(f"warning: {w}", "yellow") for w in report.warnings]
+    lines.append(paint(report.summary, _VERDICT_COLOR.get(report.verdict)))
     return "\n".join(lines)

@@ -49,11 +49,19 @@ _FORBIDDEN_CHARS = re.compile(
 )
 
 
+def _outside_code(body: str) -> str:
+    """The body without fenced blocks and code spans: GitHub shows their text literally
+    (no HTML, no @mentions), so ids can be shown there exactly as written."""
+    body = re.sub(r"^(`{3,})[^\n]*\n.*?^\1\s*$", "", body, flags=re.S | re.M)
+    return re.sub(r"(?<!`)(`+)(?!`).+?(?<!`)\1(?!`)", "", body)
+
+
 def check_inert(body: str, *, markers_allowed: int = 1) -> None:
     """The rendering rules every comment and summary body must keep (the test's checker)."""
     assert body.count(MARKER_TEXT) <= markers_allowed, "a second sticky marker leaked in"
-    assert "<" not in _OUR_TAGS.sub("", body), "raw '<' from untrusted text"
-    assert re.search(r"(?<!\w)@[A-Za-z0-9]", body) is None, "an @mention would ping someone"
+    prose = _outside_code(body)
+    assert "<" not in _OUR_TAGS.sub("", prose), "raw '<' from untrusted text"
+    assert re.search(r"(?<!\w)@[A-Za-z0-9]", prose) is None, "an @mention would ping someone"
     assert _FORBIDDEN_CHARS.search(body) is None, "control or invisible character"
     assert all("\u200b" not in line.replace("@\u200b", "") for line in body.splitlines())
     assert max(len(line) for line in body.splitlines()) < 4000, "an unbounded line"
@@ -79,6 +87,8 @@ def test_the_checker_catches_what_it_must() -> None:
         "| a | b |\n|---|---|\n| x | y | z |",
         "hello <b>x</b>",
         "thanks @octocat",
+        "`a` <b>x</b> `c`",
+        "``x` @octocat",
         f"{MARKER_TEXT}a -->\n{MARKER_TEXT}b -->",
         "zero\u200dwidth",
         "x" * 5000,

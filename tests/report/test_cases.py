@@ -443,8 +443,8 @@ def test_assemble_qa_serializes_table_rows() -> None:
         {"id": "c5", "error": "HTTP 500"},
     ]
     assert qa["fabrication"]["cases"] == [
-        {"id": "c1", "numbers": ["42", "3.5"]},
-        {"id": "c5", "numbers": ["7"]},
+        {"id": "c1", "numbers": ["42", "3.5"], "question": None},
+        {"id": "c5", "numbers": ["7"], "question": None},
     ]
     assert qa["attribution"]["retrieval"] == 1
     assert qa["attribution"]["generation"] == 1

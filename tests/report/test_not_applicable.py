@@ -65,6 +65,6 @@ def test_tables_show_na_instead_of_a_pass_rate(tmp_path: Path) -> None:
         for gate in ("faithfulness", "answer_accuracy"):
             line = next(row for row in text.splitlines() if gate in row)
             assert "n/a (0 cases)" in line
-            assert "1.0000" not in line
+            assert "100.0%" not in line
         numeric = next(row for row in text.splitlines() if "numeric_accuracy" in row)
-        assert "1.0000" in numeric and "n/a" not in numeric
+        assert "100.0%" in numeric and "n/a" not in numeric

@@ -1,0 +1,113 @@
+"""The terminal names the failing cases with expected and actual, in colour on a TTY."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+
+from ragspine_action.cli import main as cli_main
+from ragspine_action.report.model import Failure
+from ragspine_action.report.read import read_report
+from ragspine_action.report.render_terminal import for_stream, render_terminal, use_color
+from ragspine_action.report.view import count_noun
+
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def test_failing_run_names_cases_with_expected_and_actual(failing_report: Path) -> None:
+    text = render_terminal(read_report(str(failing_report)))
+    table_end = text.index("fabrication 1 (target 0)")
+    listing = text[table_end:]
+    assert "3 failing cases, 3 broken" in listing or "failing cases" in listing
+    assert re.search(
+        r"headcount_2024.*\n\s+numeric_accuracy: expected 1702 USD_M, got 1700 USD_M", listing
+    )
+    assert "clarification_appropriateness: expected ask_first, got none" in listing
+    assert "What was ACME HK revenue in FY2025?" in listing
+    assert "Fabricated numbers by case:\n  x`y``z: 12.5" in listing
+    assert "@octocat: HTTP 503: upstream <timeout> @oncall" in listing  # the error reason
+    assert not ANSI.search(text)
+
+
+def test_the_list_stops_at_show_failures(failing_report: Path) -> None:
+    report = read_report(str(failing_report))
+    assert report.qa is not None
+    report.qa.metrics["numeric_accuracy"].failures = [
+        Failure(id=f"case_{i}", expected=i, actual=-i) for i in range(2696)
+    ]
+    text = render_terminal(report)
+    # 20 cases: the 2 broken ones that still fail (first), then 18 of the others
+    assert len(re.findall(r"^  case_\d+", text, re.M)) == 18
+    assert "… and 2,679 more (--show-failures all" in text
+    everything = render_terminal(report, show_failures=None)
+    assert len(re.findall(r"^  case_\d+", everything, re.M)) == 2696
+    assert "case_2695" in everything and "expected 2695, got -2695" in everything
+    assert "case_0" not in render_terminal(report, show_failures=0)
+
+
+def test_the_cli_takes_show_failures(
+    failing_report: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = cli_main(["render", str(failing_report), "--show-failures", "1"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "4 failing cases" in out and "… and 3 more" in out
+    assert cli_main(["render", str(failing_report), "--show-failures", "some"]) == 2
+    assert "--show-failures" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("n", "word", "expected"),
+    [(1, "regression", "1 regression"), (2, "gate", "2 gates"), (0, "case", "0 cases"),
+     (2696, "broken case", "2,696 broken cases")],
+)  # fmt: skip
+def test_plurals(n: int, word: str, expected: str) -> None:
+    assert count_noun(n, word) == expected
+
+
+def test_summary_speaks_in_correct_plurals(failing_report: Path) -> None:
+    summary = read_report(str(failing_report)).summary
+    assert "6 gates below 100%" in summary and "3 broken cases" in summary
+    assert not re.search(r"\b1 (regressions|gates|cases)\b", summary)
+
+
+class _Tty(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize(
+    ("env", "tty", "expected"),
+    [
+        ({}, True, True),
+        ({}, False, False),
+        ({"NO_COLOR": "1"}, True, False),
+        ({"FORCE_COLOR": "1"}, False, True),
+        ({"FORCE_COLOR": "0"}, True, False),
+        ({"NO_COLOR": "1", "FORCE_COLOR": "1"}, True, False),
+    ],
+)
+def test_colour_follows_tty_and_the_conventions(
+    env: dict[str, str], tty: bool, expected: bool
+) -> None:
+    stream = _Tty() if tty else io.StringIO()
+    assert use_color(stream, env) is expected
+
+
+def test_colours_mark_failures_red(failing_report: Path) -> None:
+    text = render_terminal(read_report(str(failing_report)), color=True)
+    assert "\x1b[31mFAIL (baseline)\x1b[0m" in text
+    assert "\x1b[31mragspine-eval: FAIL" in text
+
+
+def test_ascii_terminal_gets_ascii(failing_report: Path) -> None:
+    text = render_terminal(read_report(str(failing_report)))
+    stream = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
+    shown = for_stream(text, stream)
+    shown.encode("ascii")
+    assert "->" in shown and "-50.0 pp" in shown
+    utf8 = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
+    assert for_stream(text, utf8) == text
