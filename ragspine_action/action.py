@@ -50,10 +50,10 @@ from .github.errors import GithubError
 from .github.event import GithubContext, PullRequestInfo, load_event
 from .github.rest import GithubClient, sticky_marker, upsert_sticky_comment
 from .guard import GuardReport, compare_baselines, compare_golden_sets, render_guard
-from .jsonio import check_size
+from .jsonio import atomic_write_text, check_size
 from .paths import DATA_DIR
 from .report.model import Report, ToolInfo
-from .report.render_markdown import COMMENT_LIMIT, escape_md, render_markdown
+from .report.render_markdown import COMMENT_LIMIT, code_span, escape_md, render_markdown
 from .report.render_terminal import render_terminal
 from .report.write import write_report
 from .run import RunResult, run
@@ -559,7 +559,11 @@ class _Publisher:
         return comment_safe(
             pub.prefix
             + render_markdown(
-                pub.report, run_url=ctx.run_url, artifact_url=artifact_url, limit=room
+                pub.report,
+                run_url=ctx.run_url,
+                artifact_url=artifact_url,
+                head_sha=_head_sha(ctx),
+                limit=room,
             )
             + tail
         )
@@ -921,6 +925,37 @@ def _main(
     )
 
 
+REPORT_SUFFIXES = {"html": ".html", "junit": ".junit.xml"}
+
+
+def _report_files(
+    report: Report, inputs: ActionInputs, ctx: GithubContext, log: _Log
+) -> list[tuple[str, str]]:
+    """The ``formats`` input: the same renderers as ``ragspine-eval render``, written beside
+    the JSON report (``report.html``, ``report.junit.xml``) for the artifact."""
+    from .render import render_report
+
+    files: list[tuple[str, str]] = []
+    stem = Path(inputs.report)
+    stem = stem.with_name(stem.name.removesuffix(".json"))
+    for fmt in inputs.formats:
+        path = stem.with_name(stem.name + REPORT_SUFFIXES[fmt])
+        try:
+            text = render_report(report, fmt, head_sha=_head_sha(ctx))
+            atomic_write_text(path, text)
+        except (OSError, RagspineError) as exc:
+            log.warning(f"could not write the {fmt} report {path}: {exc}")
+            continue
+        files.append((str(path), path.name))
+    return files
+
+
+def _head_sha(ctx: GithubContext) -> str | None:
+    """The commit this run checked: the pull request's head, else the pushed commit."""
+    sha = ctx.pull_request.head_sha if ctx.pull_request is not None else ctx.sha
+    return sha if re.fullmatch(r"[0-9a-fA-F]{7,64}", sha or "") else None
+
+
 def _conclude(
     result: RunResult,
     config: RunConfig,
@@ -955,9 +990,9 @@ def _conclude(
         note = f"baseline {what} in CI, not committed"
         report = _with_verdict(report, report.verdict, report.exit_code, note, warn=False)
         prefix += (
-            f"> [!NOTE]\n> **The baseline `{escape_md(rel)}` was {what} in this CI run and is "
+            f"> [!NOTE]\n> **The baseline {code_span(rel)} was {what} in this CI run and is "
             "not committed.** It is in the report artifact as "
-            f"`{escape_md(name)}`: download it and commit it, or record it on main "
+            f"{code_span(name)}: download it and commit it, or record it on main "
             "(see docs/action.md).\n\n"
         )
         log.warning(
@@ -970,6 +1005,8 @@ def _conclude(
     except (OSError, RagspineError) as exc:
         log.warning(f"could not write the report {inputs.report}: {exc}")
         files = []
+    if files:
+        files += _report_files(report, inputs, ctx, log)
     log.untrusted_block(render_terminal(report))
     _annotate(report, config, workspace, log)
     if result.error is not None and (report.baseline is None or report.baseline.status != "stale"):

@@ -428,6 +428,7 @@ def _check_gate(config: RunConfig) -> None:
 
 
 COMMENT_POLICIES = ("auto", "always", "never", "on-failure")
+REPORT_FORMATS = ("html", "junit")
 FAIL_POLICIES = ("regression", "never")
 BASELINE_MISSING_POLICIES = ("error", "create")
 
@@ -451,6 +452,8 @@ class ActionInputs:
     baseline_missing: str = "error"
     # Comment-only use (workflow_run for fork PRs): publish this report, score nothing.
     publish_report: str | None = None
+    # Report files to write beside the JSON report and attach to the artifact.
+    formats: tuple[str, ...] = ()
 
 
 def _input(env: Mapping[str, str], name: str) -> str:
@@ -531,4 +534,16 @@ def action_inputs_from_env(env: Mapping[str, str]) -> ActionInputs:
         merge_reports=tuple(_input(env, "merge-reports").split()),
         baseline_missing=_choice_input(env, "baseline-missing", BASELINE_MISSING_POLICIES, "error"),
         publish_report=_input(env, "publish-report") or None,
+        formats=_formats_input(env),
     )
+
+
+def _formats_input(env: Mapping[str, str]) -> tuple[str, ...]:
+    """``formats``: html and/or junit, separated by spaces or commas (each once)."""
+    chosen: list[str] = []
+    for name in _input(env, "formats").replace(",", " ").split():
+        if name not in REPORT_FORMATS:
+            raise ConfigError(f"input formats: {name!r} is not one of {', '.join(REPORT_FORMATS)}")
+        if name not in chosen:
+            chosen.append(name)
+    return tuple(chosen)

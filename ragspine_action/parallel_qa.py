@@ -15,6 +15,7 @@ ranges are concatenated in file order and the fingerprint hashes sorted case dig
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import multiprocessing
 import os
@@ -24,6 +25,7 @@ import tempfile
 import threading
 import weakref
 from array import array
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -38,6 +40,7 @@ from .golden.load import case_digest, fingerprint_digests, typo_fields
 from .golden.models import GoldenCase, case_rule_violations
 from .jsonio import check_size, decode_line, loads_fast, loads_strict
 from .outcomes.model import Outcome, error_outcome
+from .progress import ProgressBar
 from .qa import CaseScorer, FailureRow, QASettings
 from .report.cases import CaseTable
 from .report.write import write_case_lines
@@ -49,6 +52,7 @@ __all__ = ["FastPathDeclined", "ParallelResult", "default_workers", "score_outco
 # Below this golden-file size a worker process costs more than it saves.
 MIN_BYTES_PER_WORKER = 1024 * 1024
 MAX_WORKERS = 8
+_PROGRESS_LINES = 2048  # a worker adds to the progress counter every this many lines
 
 # `{"id": "<plain id>"` at the start of a line: the id without parsing the whole line.
 # Only a hint: the worker checks it against the parsed outcome.
@@ -207,6 +211,9 @@ def _score_range(part: int) -> _Part:
     golden_ids: list[str] = []
     selected: list[int] = []
     used = bytearray(len(index.ids))
+    counter = _STATE.get("counter")  # bytes of the golden set scored, for a progress bar
+    lines = 0
+    reported = span.start
     outcomes = os.open(index.path, os.O_RDONLY)
     try:
         with open(golden_path, "rb") as handle:
@@ -218,6 +225,11 @@ def _score_range(part: int) -> _Part:
                     break
                 obj = _parse(data, 1 if offset == 0 else 0)
                 offset += len(data)
+                lines += 1
+                if counter is not None and not lines % _PROGRESS_LINES:
+                    with counter.get_lock():
+                        counter.value += offset - reported
+                    reported = offset
                 if obj is _BLANK:
                     continue
                 try:
@@ -241,6 +253,9 @@ def _score_range(part: int) -> _Part:
                 scorer.score(case, outcome)
     finally:
         os.close(outcomes)
+    if counter is not None:
+        with counter.get_lock():
+            counter.value += span.end - reported
     table = scorer.table.build()
     encoded = None
     if _STATE["encode_dir"] is not None:
@@ -286,11 +301,13 @@ def score_outcomes_file(
     shard: Shard | None = None,
     max_bytes: int,
     encode_rows: bool = False,
+    progress: ProgressBar | None = None,
 ) -> ParallelResult:
     """Score every golden case (of ``shard``) against its outcome line, in ``workers``.
 
     ``encode_rows``: the workers also encode their cases' report lines (the report is to
-    be written), into a temporary directory removed with the table.
+    be written), into a temporary directory removed with the table. ``progress`` shows the
+    share of the golden set scored (the workers count bytes in shared memory).
     Raises FastPathDeclined for anything the sequential path must judge.
     """
     if not hasattr(os, "pread"):  # not on Windows: the sequential path serves it there
@@ -301,7 +318,34 @@ def score_outcomes_file(
         workers = 1
     ranges = _ranges(golden_path, max(1, workers))
     with _ONE_RUN:
-        return _score_all(golden_path, settings, index, ranges, shard, encode_rows)
+        if progress is None:
+            return _score_all(golden_path, settings, index, ranges, shard, encode_rows)
+        with _watching(progress, ranges):
+            return _score_all(golden_path, settings, index, ranges, shard, encode_rows)
+
+
+@contextlib.contextmanager
+def _watching(progress: ProgressBar, ranges: list[_Range]) -> Iterator[None]:
+    """A shared byte counter the workers add to, and a thread drawing it until the end."""
+    counter = multiprocessing.get_context("fork").Value("q", 0)
+    _STATE["counter"] = counter
+    done = threading.Event()
+
+    def draw() -> None:
+        while not done.wait(0.1):
+            progress.update(counter.value)
+
+    progress.start(sum(r.end - r.start for r in ranges))
+    thread = threading.Thread(target=draw, name="ragspine-progress", daemon=True)
+    thread.start()
+    try:
+        yield
+        progress.update(counter.value, final=True)  # the last state, when the bar shows
+    finally:
+        done.set()
+        thread.join()
+        progress.finish()
+        _STATE.pop("counter", None)
 
 
 def _score_all(

@@ -21,7 +21,7 @@ from .safe_text import log_safe, print_safe
 
 __all__ = ["FORMATS", "build_render_parser", "main", "parse_show_failures", "render_report"]
 
-FORMATS = ("markdown", "junit", "terminal")
+FORMATS = ("markdown", "junit", "html", "terminal")
 
 
 def parse_show_failures(value: str | None) -> int | None:
@@ -51,6 +51,7 @@ def render_report(
     renderers: dict[str, Callable[[], str]] = {
         "markdown": lambda: _markdown(report, head_sha),
         "junit": lambda: _junit(report),
+        "html": lambda: _html(report, head_sha),
         "terminal": lambda: (
             render_terminal(report, show_failures=show_failures, color=color) + "\n"
         ),
@@ -68,6 +69,12 @@ def _junit(report: Report) -> str:
     from .report.render_junit import render_junit
 
     return render_junit(report)
+
+
+def _html(report: Report, head_sha: str | None) -> str:
+    from .report.render_html import render_html
+
+    return render_html(report, head_sha=head_sha)
 
 
 def build_render_parser() -> argparse.ArgumentParser:

@@ -59,6 +59,7 @@ from .golden.models import GoldenCase
 from .jsonio import atomic_write_text, check_size
 from .outputs import check_output_path, output_errors
 from .perf import gc_paused
+from .progress import progress_bar
 from .qa import (
     GATE_NAMES,
     QASettings,
@@ -784,6 +785,7 @@ def _outcomes_file_qa(
             shard=shard,
             max_bytes=config.max_input_bytes,
             encode_rows=bool(config.report),
+            progress=progress_bar("scoring"),
         )
     except (FastPathDeclined, OSError, RagspineError):
         return None  # the sequential path reports it, in its own order

@@ -228,7 +228,7 @@ def test_the_pr_comment_shows_the_flaky_cases_and_the_tests(runs: Runs) -> None:
     assert runs.run(_repeated([broken, GOOD, broken]), "--gate-mode", "significant") == 1
     body = render_markdown(Report.model_validate(runs.report()))
     assert "**Repeats:** 3 per case · flaky cases: 2 (`n1`, `n2`)" in body
-    assert "**gate.mode significant:**" in body and "numeric\\_accuracy p=" in body
+    assert "**gate.mode significant:**" in body and "numeric_accuracy p=" in body
 
 
 def test_significant_mode_never_calls_an_ungated_drop_noise(runs: Runs, tmp_path: Path) -> None:

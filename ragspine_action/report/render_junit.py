@@ -84,7 +84,8 @@ def _suite(report: Report, name: str, ids: list[str], view: SuiteView) -> tuple[
     failed = {c.id: c for c in view.all_failing()}
     lines: list[str] = []
     n_failures = n_errors = 0
-    listed = [*ids, *(c.id for c in view.all_failing() if c.id not in set(ids))]
+    known = set(ids)
+    listed = [*ids, *(c.id for c in view.all_failing() if c.id not in known)]
     for case_id in listed:
         case = failed.get(case_id)
         children = _failure_elements(case) if case is not None else []

@@ -65,7 +65,11 @@ _LEGEND = {
 # a code span also cannot show a tab or a line break.
 _CONTROL = re.compile(f"[{HIDDEN_CHARACTERS}]")
 _INVISIBLE = re.compile(f"[{HIDDEN_CHARACTERS}\t\n]")
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+!|~>])")
+# What markdown could read as syntax inline: always escaped. An underscore only at a
+# word's edge (GitHub never emphasises inside a word, so ``my_rag`` stays as written).
+_MD_SPECIAL = re.compile(r"([\\`*\[\]|~])|(?<![^\W_])_|_(?![^\W_])")
+# At the start of a line: headings, list items, block quotes, numbered lists.
+_LINE_START = re.compile(r"^(?:[#+\-=>]|\d+[.)](?=\s|$))")
 _MARKER_START = "<!--"
 # How many entries each list shows at most (the budget may cut them shorter).
 _MAX_BROKEN = 50
@@ -80,13 +84,22 @@ def escape_md(text: Any, limit: int = 300) -> str:
     if len(s) > limit:
         s = s[: limit - 1] + "…"
     s = s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    s = _MD_SPECIAL.sub(r"\\\1", s)
+    s = _MD_SPECIAL.sub(lambda m: "\\" + m.group(0), s)
     return s.replace("@", "@\u200b")
 
 
 def _escape_char(match: re.Match[str]) -> str:
     code = ord(match.group())
     return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
+def _at_line_start(text: str) -> str:
+    """Escaped text that starts a line: a leading ``#``, ``-``, ``>``, ``1.`` is not syntax."""
+    found = _LINE_START.match(text)
+    if found is None:
+        return text
+    mark = found.group(0)
+    return mark[:-1] + "\\" + mark[-1] + text[len(mark) :]
 
 
 def _visible(text: str) -> str:
@@ -183,7 +196,7 @@ def _summary_line(report: Report) -> str:
     prefix = f"ragspine-eval: {report.verdict.upper()} · "
     if summary.startswith(prefix):
         summary = summary[len(prefix) :]
-    return escape_md(summary, 1000)
+    return _at_line_start(escape_md(summary, 1000))
 
 
 def _state_block(report: Report) -> list[str]:
@@ -251,6 +264,12 @@ def _value(value: Any, limit: int = 200) -> str:
     and shown as written: markdown escapes outside code spans do not show)."""
     text = escape_md(compact(value, limit), limit + 50)
     return f"**{text}**" if text.strip() else "(empty)"
+
+
+def _gate_failures(case: FailedCase) -> bool:
+    """Whether ``case`` failed a gate on its answer (not only by ending in an error, which
+    the errors list says once)."""
+    return any(not _is_error(f.actual) for f in case.failures)
 
 
 def _is_error(actual: Any) -> bool:
@@ -346,8 +365,8 @@ def _suite_section(view: SuiteView, report: Report, budget: _Budget) -> list[str
     if view.broken:
         lines += [
             "",
-            f"**{count_noun(len(view.broken), 'broken case')}** — passed in the baseline, "
-            "fail now:",
+            f"**{count_noun(len(view.broken), 'broken ' + view.unit)}** — passed in the "
+            "baseline, fail now:",
             "",
         ]
         lines += _cut_list(view.broken, _case_lines, budget, _MAX_BROKEN)
@@ -368,7 +387,7 @@ def _suite_section(view: SuiteView, report: Report, budget: _Budget) -> list[str
     if view.key != "extraction":
         lines += _repeats_lines(report, budget)
     if not compared:
-        failing = [c for c in view.failing if c.failures]
+        failing = [c for c in view.failing if _gate_failures(c)]
         if failing:
             lines += ["", f"**Failing cases** ({len(failing):,}):", ""]
             lines += _cut_list(failing, _case_lines, budget, _MAX_LISTED)
@@ -384,7 +403,7 @@ def _suite_section(view: SuiteView, report: Report, budget: _Budget) -> list[str
         lines += ["", escape_md(view.footer, 500)]
     lines += ["", "</details>"]
     if compared:
-        others = [c for c in view.failing if c.failures]
+        others = [c for c in view.failing if _gate_failures(c)]
         if others:
             lines += [
                 "",

@@ -507,11 +507,23 @@ def _extraction_view(report: Report, extraction: dict[str, Any]) -> SuiteView:
     broken: list[FailedCase] = []
     base = report.baseline
     if base is not None:
+        # A broken cell is ``<locator>`` on ``<fixture>/<channel>``: its values are those of
+        # the mismatch at that place.
+        found = {(m.fixture, m.channel, f"{m.sheet}!{m.cell}" if m.sheet else m.cell): m
+                 for m in mismatches}  # fmt: skip
         by_id: dict[str, FailedCase] = {}
         for change in base.broken:
-            if change.key == "extraction":
-                entry = by_id.setdefault(change.id, FailedCase(change.id, broken=True))
-                entry.failures.append(CaseFailure(change.metric, change.before, change.after))
+            if change.key != "extraction":
+                continue
+            fixture, _, channel = change.metric.rpartition("/")
+            cell_id = f"{fixture}:{change.id}" if fixture else change.id
+            entry = by_id.setdefault(cell_id, FailedCase(cell_id, broken=True))
+            m = found.get((fixture, channel, change.id))
+            if m is not None:
+                entry.failures.append(CaseFailure(channel, m.expected, m.actual))
+            else:
+                entry.failures.append(CaseFailure(channel or change.metric, change.before,
+                                                  change.after))  # fmt: skip
         broken = list(by_id.values())
     n_facts = extraction.get("n_facts", 0)
     return SuiteView(

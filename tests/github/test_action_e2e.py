@@ -264,7 +264,7 @@ def test_baseline_guard_fails_an_unrecorded_lowering(
     body = fake_github.comments_on(OWNER, REPO, PR)[0]["body"]
     assert "This pull request changes the baseline and the golden set" in body
     assert body.index("changes the baseline") < body.index("### ")
-    assert "numeric\\_accuracy lowered 1 → 0.5" in body
+    assert "numeric_accuracy lowered 1 → 0.5" in body
     assert "Cases removed (1): n1" in body
     assert code in (1, 2)  # stale golden set (exit 2) — and the guard still speaks first
 

@@ -73,10 +73,10 @@ def test_failing_comment_leads_with_broken_cases_and_their_questions(failing_rep
     broken_at = body.index("**3 broken cases**")
     assert broken_at < body.index("metrics moved") < body.index("<details>")
     case = body.index("- `headcount_2024` — What was ACME HK revenue in FY2025?")
-    assert body.index("`numeric_accuracy`: expected **1702 USD\\_M**, got **1700 USD\\_M**") > case
+    assert body.index("`numeric_accuracy`: expected **1702 USD_M**, got **1700 USD_M**") > case
     assert "_(generation stage)_" in body
     assert "- `a<b` — How much did we make last year?" in body
-    assert "expected **ask\\_first**, got **none**" in body
+    assert "expected **ask_first**, got **none**" in body
     # the error case broke: its reason is said once, with the case
     said = [line for line in body.splitlines() if "HTTP 503" in line and "⚠️" not in line]
     assert len(said) == 1  # the run's warnings may quote the first error too
@@ -221,3 +221,41 @@ def test_ids_in_the_comment_are_the_ids(failing_report: Path, case_id: str) -> N
 
 def _spans(body: str) -> list[str]:
     return [m.group(0) for m in re.finditer(r"(?<!`)(`+)(?!`).+?(?<!`)\1(?!`)", body)]
+
+
+def test_without_a_baseline_the_failing_cases_are_listed_once(failing_report: Path) -> None:
+    report = _report(failing_report).model_copy(update={"baseline": None})
+    body = render_markdown(report)
+    assert "_No baseline" not in body  # no baseline section at all: nothing to say about it
+    listed = body.index("**Failing cases** (")
+    assert body.index("- `headcount_2024` — What was ACME HK revenue", listed)
+    assert "expected **1702 USD_M**, got **1700 USD_M**" in body
+    assert body.count("HTTP 503") == 1  # the error case is in the errors list only
+    assert "moved" not in body
+    check_inert(body, markers_allowed=0)
+
+
+def test_a_broken_extraction_cell_shows_its_values(tmp_path: Path) -> None:
+    import json
+    import shutil
+
+    from ragspine_action.cli import main
+
+    fixtures = tmp_path / "fixtures"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "data" / "fixtures", fixtures)
+    args = ["--suite", "extraction", "--extraction-manifest", str(fixtures / "manifest.json")]
+    args += ["--baseline", str(tmp_path / "b.json"), "--quiet"]
+    assert main([*args, "--update-baseline"]) == 0
+    facts_path = fixtures / "fixtures_facts.json"
+    facts = json.loads(facts_path.read_text(encoding="utf-8"))
+    cell = next(c for c in facts["cells"] if c["cell_ref"] == "A2")
+    cell["value"] = "Line <item> @team"
+    facts_path.write_text(json.dumps(facts), encoding="utf-8")
+    report = tmp_path / "r.json"
+    assert main([*args, "--report", str(report)]) == 1
+    body = render_markdown(_report(report))
+    section = body[body.index("#### Extraction") :]
+    assert section.index("**1 broken cell**") < section.index("<details>")
+    assert "- `fixtures:PL_FY2024!A2`" in section
+    assert "`cell_value`: expected **Line item**, got **Line &lt;item&gt; @\u200bteam**" in section
+    check_inert(body, markers_allowed=0)
