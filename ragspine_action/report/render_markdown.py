@@ -33,6 +33,7 @@ from .view import (
     fmt_pct,
     fmt_pp,
     fmt_when,
+    record_command,
     suite_views,
 )
 
@@ -215,10 +216,23 @@ def _state_block(report: Report) -> list[str]:
         if report.verdict == "error" or (not report.qa and not report.extraction):
             return []
         lines = ["", "_No baseline: nothing was compared with an earlier run._"]
+        record = record_command(report)
+        if record:
+            lines += [
+                "",
+                "To gate the next runs, record one on the default branch and commit it:",
+                "",
+            ]
+            lines += fenced_block([record])
+        return lines
     elif base.status in ("created", "updated"):
         lines = ["", f"**Baseline {base.status}.** {escape_md(message, 2000)}"]
     elif base.update_refused:
         lines = ["", f"**❌ Baseline update refused:** {escape_md(base.update_refused, 2000)}"]
+        record = record_command(report, baseline=base.path)
+        if record and not base.commands:
+            lines += ["", "If the drop is intended, record it with a reason:", ""]
+            lines += fenced_block([f'{record} --lower-baseline "<reason>"'])
     elif base.commands or report.verdict == "error":
         lines = ["", f"**Baseline: {escape_md(base.status)}.** {escape_md(message, 2000)}"]
     else:
@@ -502,15 +516,15 @@ def render_markdown(
     """Markdown body within ``limit`` characters (``reserve`` left for the caller's marker)."""
     head = [_verdict_line(report, head_sha), "", _summary_line(report)]
     head += _state_block(report)
+    # Warnings follow what changed (the broken cases lead), before the links.
     warnings = [f"- ⚠️ {escape_md(w, 500)}" for w in report.warnings[:20]]
-    if warnings:
-        head += ["", *warnings]
     links = []
     if run_url:
         links.append(f"[workflow run]({run_url})")
     if artifact_url:
         links.append(f"[report files]({artifact_url})")
-    tail = ["", " · ".join(links)] if links else []
+    tail = ["", "**Warnings:**", "", *warnings] if warnings else []
+    tail += ["", " · ".join(links)] if links else []
     views = suite_views(report)
     fixed = "\n".join(head + tail) + "\n"
     # The metric tables and headings take a few kB; the rest of the room is the lists'.

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import math
+import shlex
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -44,6 +45,7 @@ __all__ = [
     "fmt_when",
     "golden_change_line",
     "qa_current_metrics",
+    "record_command",
     "suite_views",
 ]
 
@@ -265,6 +267,34 @@ def fmt_now(line: MetricLine) -> str:
     if on_common is not None and now is not None and abs(on_common - now) > 1e-12:
         text += f" ({fmt_pct(on_common, line.metric)} on {line.common:,} common)"
     return text
+
+
+def record_command(report: Report, *, baseline: str | None = None) -> str | None:
+    """The command that records this run's inputs as a baseline (from ``report.config``);
+    None when the config does not say enough (a hand-made report)."""
+    config = report.config
+    system, mode = config.get("system"), config.get("mode")
+    if not isinstance(system, str) or not isinstance(mode, str):
+        return None
+    parts = ["ragspine-eval"]
+    suites = config.get("suites")
+    if isinstance(suites, list) and suites != ["qa"]:
+        parts.append("--suite " + ("all" if set(suites) == {"qa", "extraction"} else suites[0]))
+    if config.get("qrels"):
+        parts.append(f"--qrels {_arg(config['qrels'])} --run {_arg(config.get('trec_run'))}")
+    elif system != "reference" or config.get("golden"):
+        parts.append(f"--system {system}")
+        for flag in ("golden", "outcomes", "endpoint"):
+            if isinstance(config.get(flag), str):
+                parts.append(f"--{flag} {_arg(config[flag])}")
+    parts.append(f"--mode {_arg(mode)}")
+    path = baseline or config.get("baseline") or "baseline.json"
+    parts.append(f"--baseline {_arg(path)} --update-baseline")
+    return " ".join(parts)
+
+
+def _arg(value: Any) -> str:
+    return shlex.quote(str(value))
 
 
 def golden_change_line(view: SuiteView) -> str:

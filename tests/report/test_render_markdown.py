@@ -72,6 +72,7 @@ def test_failing_comment_leads_with_broken_cases_and_their_questions(failing_rep
     assert re.search(r"\d{4}-\d\d-\d\d \d\d:\d\d UTC", lines[0])
     broken_at = body.index("**3 broken cases**")
     assert broken_at < body.index("metrics moved") < body.index("<details>")
+    assert body.index("#### QA") < broken_at < body.index("1 of 6 cases ended in an error")
     case = body.index("- `headcount_2024` — What was ACME HK revenue in FY2025?")
     assert body.index("`numeric_accuracy`: expected **1702 USD_M**, got **1700 USD_M**") > case
     assert "_(generation stage)_" in body
@@ -260,3 +261,20 @@ def test_a_broken_extraction_cell_shows_its_values(tmp_path: Path) -> None:
     assert "- `fixtures:PL_FY2024!A2`" in section
     assert "`cell_value`: expected **Line item**, got **Line &lt;item&gt; @\u200bteam**" in section
     check_inert(body, markers_allowed=0)
+
+
+def test_no_baseline_says_how_to_record_one(failing_report: Path) -> None:
+    from ragspine_action.report.model import BaselineSection
+
+    report = _report(failing_report)
+    none = report.model_copy(
+        update={"baseline": BaselineSection(status="none", message="no baseline")}
+    )
+    body = render_markdown(none)
+    block = re.search(r"```sh\n(.*?)\n```", body, re.S)
+    assert block is not None
+    command = block.group(1)
+    assert command.startswith("ragspine-eval --system outcomes --golden ")
+    assert "--outcomes " in command and "--mode my_rag" in command
+    assert re.search(r"--baseline \S*baseline.json --update-baseline$", command)
+    assert body.index("_No baseline") < body.index("```sh") < body.index("#### QA")
