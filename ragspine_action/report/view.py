@@ -432,14 +432,13 @@ def _qa_failed_cases(
             if change.key != qa.mode:
                 continue
             entry = case(change.id)
-            if change.metric.startswith("hit@") and not any(
-                f.gate == change.metric for f in entry.failures
-            ):
+            if change.metric.startswith("hit@"):  # the rank it had beside the one it has
                 k = change.metric[4:]
-                entry.failures.append(
-                    CaseFailure(change.metric, f"rank ≤ {k} (was {_rank(change.before)})",
-                                _rank(change.after))
-                )  # fmt: skip
+                failure = CaseFailure(
+                    change.metric, f"rank ≤ {k} (was {_rank(change.before)})", _rank(change.after)
+                )
+                entry.failures = [f for f in entry.failures if f.gate != change.metric]
+                entry.failures.append(failure)
             if not entry.broken:
                 entry.broken = True
                 broken_ids.append(change.id)
@@ -498,7 +497,7 @@ def _qa_view(report: Report, qa: QASection) -> SuiteView:
         by_tag=by_tag,
         footer=(
             f"fabrication {qa.fabrication_count} (target 0) · errors {qa.errors.count} · "
-            f"failed cases by stage: retrieval {a.retrieval}, generation {a.generation}, "
+            f"attribution: retrieval {a.retrieval}, generation {a.generation}, "
             f"error {a.error}"
         ),
     )

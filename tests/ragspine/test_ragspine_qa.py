@@ -99,7 +99,9 @@ def test_flawed_outcomes_fail_exactly_the_hand_counted_cases(tmp_path: Path) -> 
     }
     # ref-002: "香港2030年…约为1800 USD_M" – 2030年 is a period, 1800 is made up
     assert report["qa"]["fabrication_count"] == 1
-    assert report["qa"]["fabrication"]["cases"] == [{"id": "ref-002", "numbers": ["1800"]}]
+    assert report["qa"]["fabrication"]["cases"] == [
+        {"id": "ref-002", "numbers": ["1800"], "question": "香港2030年REVENUE多少"}
+    ]
     assert code == 1
     regressed = {r["metric"] for r in report["baseline"]["regressions"]}
     assert {"numeric_accuracy", "citation_validity", "fabrication_count"} <= regressed
