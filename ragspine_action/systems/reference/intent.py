@@ -564,6 +564,23 @@ _ZH_DIGITS = {"零": "0", "〇": "0", "○": "0", "一": "1", "二": "2", "三":
 _ZH_YEAR = re.compile(r"二[零〇○][零〇○一二三四五六七八九]{2}(?=\s*(?:年|财年|财政年度|年度))")
 
 
+def _topical(residual: str) -> bool:
+    """Whether the question still has a topic once its known terms and cue words are
+    masked ("respond to the pricing rate cuts", "stress test"), beyond question wording."""
+    rest = _Masked(residual)
+    rest.take_terms(lx.NARRATIVE_CUES + lx.VALUE_CUES + lx.DEFINITION_CUES)
+    for token in retrieval_tokens(rest.text, drop_stop=True):
+        if token.isascii() and token not in QUESTION_WORDS and not token.isdigit():
+            return True
+        if (
+            not token.isascii()
+            and len(token) > 1
+            and not set(token) <= set(_ZH_FUNCTION_CHARS + "样么吗呢")
+        ):
+            return True
+    return False
+
+
 _GLUED = re.compile(r"(?<=\d)(?=[A-Z]{2,}|[A-Z][a-z])")
 
 
@@ -627,7 +644,9 @@ def parse_intent(question: str, reference_date: date | None = None) -> Intent:
     elif unsupported:
         route = "narrative" if (narrative_cue or definition_cue) and not value_cue else "structured"
     elif ambiguous and not strong_cue and not definition_cue and (value_cue or periods):
-        route = "structured"  # "how did HK perform": a number is wanted, but which one?
+        route = "structured"  # "how did HK perform last year": a number, but which one?
+    elif ambiguous and not strong_cue and not definition_cue and not _topical(masked.text):
+        route = "structured"  # "ACME香港的业绩怎么样": nothing but the unit and "performance"
     elif narrative_cue or definition_cue:
         route = "narrative"
     elif value_cue or not retrieval_tokens(masked.text, drop_stop=True):

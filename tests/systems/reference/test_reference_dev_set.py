@@ -247,3 +247,21 @@ def test_more_narrative_questions_are_answered_from_their_document(
     RBC), acronyms and verbs before a metric ("use operating profit") are not names."""
     out = _ask(tool_system, question)
     assert not out.refused and out.sources and out.sources[0].doc == doc, out.answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "ACME香港的业绩怎么样？",
+        "How did Hong Kong perform?",
+        "集团的表现如何",
+        "How was the group's performance?",
+    ],
+)
+def test_performance_without_a_metric_asks_which(
+    tool_system: ReferenceSystem, question: str
+) -> None:
+    """ "Performance" names no metric: asked back, even with no period; but the same word
+    beside a topic ("the results of the stress test") is a narrative question (above)."""
+    out = _ask(tool_system, question)
+    assert out.clarification == "ask_first" and not out.refused and out.value is None
