@@ -19,6 +19,7 @@ import contextlib
 import gc
 import multiprocessing
 import os
+import pickle
 import re
 import shutil
 import tempfile
@@ -273,23 +274,41 @@ def _score_range(part: int) -> _Part:
     )
 
 
-def _work(part: int) -> _Part:
-    # Looked up when called (in the worker): the pool pickles this name, not the scorer.
-    return _score_range(part)
+def _work(part: int) -> str:
+    """Score one range; its part goes back through a file, pickled as a stream.
+
+    The pool would pickle the whole part into one buffer in the worker and read it into
+    another in the parent, while every worker is still alive: at a million cases that
+    was most of the run's peak memory. The parent reads the files once the workers exit.
+    Looked up when called (in the worker): the pool pickles this name, not the scorer.
+    """
+    result = _score_range(part)
+    handle, path = tempfile.mkstemp(prefix=f"part-{part:04d}-", dir=_STATE["part_dir"])
+    with os.fdopen(handle, "wb") as out:
+        pickle.dump(result, out, protocol=pickle.HIGHEST_PROTOCOL)
+    return path
 
 
 def _run_parts(count: int) -> list[_Part]:
     if count == 1:
         return [_score_range(0)]
+    part_dir = _STATE["part_dir"] = tempfile.mkdtemp(prefix="ragspine-parts-")
     gc.freeze()  # keep the parent's objects out of the children's collector and pages
     try:
         context = multiprocessing.get_context("fork")
         with ProcessPoolExecutor(max_workers=count, mp_context=context) as pool:
-            return list(pool.map(_work, range(count)))
+            paths = list(pool.map(_work, range(count)))
+        parts: list[_Part] = []
+        for path in paths:  # the workers have exited: their memory is back
+            with open(path, "rb") as handle:
+                parts.append(pickle.load(handle))
+            os.unlink(path)
+        return parts
     except BrokenProcessPool:  # a worker was killed (out of memory, a signal)
         raise FastPathDeclined from None
     finally:
         gc.unfreeze()
+        shutil.rmtree(part_dir, ignore_errors=True)
 
 
 def score_outcomes_file(

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
+import tempfile
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
@@ -208,6 +210,26 @@ def test_two_workers_score_two_ranges_in_a_process_pool(
     (sizes,) = parts_seen
     assert len(sizes) == 2 and all(n > 0 for n in sizes) and sum(sizes) == N_CASES
     assert result.report.qa is not None and result.report.qa.n_cases == N_CASES
+
+
+def test_parts_come_back_through_files_removed_after_reading(
+    synth: Synth, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each worker streams its part to a file (no whole-part buffer in worker and parent
+    while both live); the parent reads them after the workers exit and leaves nothing."""
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    written: list[str] = []
+    real_load = pickle.load
+
+    def load(handle: Any) -> Any:
+        written.append(handle.name)
+        return real_load(handle)
+
+    monkeypatch.setattr(pickle, "load", load)
+    fast = _fast(_config(synth.golden, synth.outcomes, workers=2))
+    assert len(written) == 2 and all("ragspine-parts-" in name for name in written)
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith("ragspine-parts-")] == []
+    assert fast == _sequential(_config(synth.golden, synth.outcomes))
 
 
 # --- 3: shards --------------------------------------------------------------------------
