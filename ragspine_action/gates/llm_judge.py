@@ -65,9 +65,12 @@ _SYSTEM_PROMPT = (
 
 
 def chat_url(base_url: str) -> str:
-    """``{base_url}/chat/completions`` (a query string, e.g. Azure's api-version, kept)."""
+    """``{base_url}/chat/completions`` (a query string, e.g. Azure's api-version, kept; a
+    URL that already ends in ``/chat/completions`` is taken as it is)."""
     parts = urlsplit(base_url.strip())
-    path = parts.path.rstrip("/") + "/chat/completions"
+    path = parts.path.rstrip("/")
+    if not path.endswith("/chat/completions"):
+        path += "/chat/completions"
     return urlunsplit((parts.scheme, parts.netloc, path, parts.query, ""))
 
 

@@ -30,6 +30,7 @@ def _judge(url: str, tmp: Path, **kw: Any) -> LlmJudge:
 
 def test_chat_url_keeps_a_query() -> None:
     assert chat_url("http://h:1/v1/") == "http://h:1/v1/chat/completions"
+    assert chat_url("http://h:1/v1/chat/completions/") == "http://h:1/v1/chat/completions"
     assert chat_url("https://x/openai/v1?api-version=2") == (
         "https://x/openai/v1/chat/completions?api-version=2"
     )
