@@ -24,6 +24,7 @@ __all__ = [
     "ConfigFile",
     "load_config_file",
     "overrides_from_file",
+    "parse_config_text",
 ]
 
 DEFAULT_CONFIG_NAME = "ragspine-eval.yml"
@@ -189,17 +190,83 @@ def _key_lines(text: str) -> dict[tuple[str, ...], int]:
     return lines
 
 
-def load_config_file(path: str | os.PathLike[str]) -> ConfigFile:
-    """Parse and validate the YAML file; every problem names its key path (and line)."""
-    name = str(path)
-    text = read_text_file(path, max_bytes=4 * 1024 * 1024)
+#: A settings file is a few dozen keys: these bounds only stop hostile documents (an
+#: alias "billion laughs" expands 450 bytes into billions of nodes; deep nesting
+#: exhausts the parser's recursion).
+MAX_YAML_NODES = 10_000
+MAX_YAML_DEPTH = 32
+MAX_CONFIG_BYTES = 4 * 1024 * 1024
+
+
+def _check_yaml_tree(root: yaml.Node, name: str) -> None:
+    """Refuse duplicate keys, and documents too large or deep once aliases are expanded.
+
+    Sizes are computed on the composed graph, where an alias is a shared node, so the
+    check itself stays linear in the file however much the aliases would expand.
+    """
+    sizes: dict[int, int] = {}
+    # Post-order walk without recursion: (node, depth, children done?).
+    stack: list[tuple[yaml.Node, int, bool]] = [(root, 1, False)]
+    while stack:
+        node, depth, done = stack.pop()
+        if depth > MAX_YAML_DEPTH:
+            raise InputError.single(
+                name,
+                f"invalid YAML: nested deeper than {MAX_YAML_DEPTH} levels",
+                line=node.start_mark.line + 1,
+            )
+        children: list[yaml.Node] = []
+        if isinstance(node, yaml.MappingNode):
+            seen: dict[str, int] = {}
+            for key, value in node.value:
+                if isinstance(key, yaml.ScalarNode) and key.value != "<<":
+                    line = key.start_mark.line + 1
+                    if str(key.value) in seen:
+                        first = seen[str(key.value)]
+                        raise InputError.single(
+                            name,
+                            f"duplicate key {str(key.value)[:60]!r} (first on line {first})",
+                            line=line,
+                        )
+                    seen[str(key.value)] = line
+                children += [key, value]
+        elif isinstance(node, yaml.SequenceNode):
+            children = list(node.value)
+        if id(node) in sizes:
+            continue
+        if not done and children:
+            stack.append((node, depth, True))
+            stack.extend((c, depth + 1, False) for c in children if id(c) not in sizes)
+            continue
+        total = 1 + sum(sizes.get(id(c), 1) for c in children)
+        sizes[id(node)] = min(total, MAX_YAML_NODES + 1)
+        if total > MAX_YAML_NODES:
+            raise InputError.single(
+                name,
+                f"invalid YAML: more than {MAX_YAML_NODES} values once aliases are expanded "
+                "(an alias bomb?)",
+                line=node.start_mark.line + 1,
+            )
+
+
+def parse_config_text(text: str, name: str) -> ConfigFile:
+    """Parse and validate settings text (the run and the baseline guard use this alike)."""
+    text = text.removeprefix("\ufeff")
+    loader = _LineLoader(text)
     try:
-        data: Any = yaml.load(text, Loader=_LineLoader)
+        root = loader.get_single_node()
+        if root is not None:
+            _check_yaml_tree(root, name)
+        data: Any = loader.construct_document(root) if root is not None else None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark is not None else None
-        problem = getattr(exc, "problem", None) or str(exc)
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         raise InputError.single(name, f"invalid YAML: {problem}", line=line) from None
+    except RecursionError:
+        raise InputError.single(name, "invalid YAML: nested too deeply") from None
+    finally:
+        loader.dispose()
     if data is None:
         data = {}
     if not isinstance(data, dict):
@@ -209,13 +276,18 @@ def load_config_file(path: str | os.PathLike[str]) -> ConfigFile:
     except ValidationError as exc:
         key_lines = _key_lines(text)
         problems: list[Problem] = []
-        for problem in problems_from_validation_error(exc, name, None, None):
+        for problem in problems_from_validation_error(exc, name, None, None, echo=False):
             key = tuple((problem.field or "").replace("[", ".[").split("."))
             line = next(
                 (key_lines[key[:n]] for n in range(len(key), 0, -1) if key[:n] in key_lines), None
             )
             problems.append(Problem(name, line, problem.field, problem.message))
         raise InputError(problems) from None
+
+
+def load_config_file(path: str | os.PathLike[str]) -> ConfigFile:
+    """Parse and validate the YAML file; every problem names its key path (and line)."""
+    return parse_config_text(read_text_file(path, max_bytes=MAX_CONFIG_BYTES), str(path))
 
 
 def _path(value: str | None, base: Path) -> str | None:

@@ -15,6 +15,7 @@ never a traceback, never exit 1.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 __all__ = [
@@ -22,15 +23,18 @@ __all__ = [
     "EXIT_INTERNAL",
     "EXIT_PASS",
     "EXIT_REGRESSION",
+    "MAX_SHOWN_PROBLEMS",
     "BaselineUpdateError",
     "ConfigError",
     "InputError",
     "Problem",
+    "ProblemList",
     "RagspineError",
     "StaleBaselineError",
     "format_error",
     "format_internal_error",
     "one_line",
+    "problems_exhausted",
 ]
 
 EXIT_PASS = 0
@@ -77,14 +81,66 @@ class Problem:
         return one_line(": ".join(parts))
 
 
+#: At most this many problems are printed; the rest are counted on one more line.
+MAX_SHOWN_PROBLEMS = 50
+
+
+class ProblemList(list[Problem]):
+    """The problems of one input, bounded: a file of a million bad lines must neither
+    fill memory with a million messages nor be read to its end just to list them.
+
+    Keeps the first ``keep`` problems and counts the others; once ``stop_after`` are
+    found, ``exhausted`` tells the reader to stop.
+    """
+
+    def __init__(self, keep: int = 1000, stop_after: int = 10_000) -> None:
+        super().__init__()
+        self.keep = keep
+        self.stop_after = stop_after
+        self.dropped = 0
+
+    def append(self, problem: Problem) -> None:
+        if len(self) < self.keep:
+            super().append(problem)
+        else:
+            self.dropped += 1
+
+    def extend(self, problems: Iterable[Problem]) -> None:
+        for problem in problems:
+            self.append(problem)
+
+    @property
+    def total(self) -> int:
+        return len(self) + self.dropped
+
+    @property
+    def exhausted(self) -> bool:
+        return self.total >= self.stop_after
+
+
+def problems_exhausted(problems: list[Problem]) -> bool:
+    """Whether a reader collecting into ``problems`` should stop reading now."""
+    return isinstance(problems, ProblemList) and problems.exhausted
+
+
 class InputError(RagspineError):
-    """A bad input file; every problem is reported at once, one line each."""
+    """A bad input file; every problem is reported at once, one line each (the first
+    ``MAX_SHOWN_PROBLEMS`` of them, then how many more there are)."""
 
     def __init__(self, problems: list[Problem]) -> None:
         if not problems:
             raise ValueError("InputError needs at least one problem")
         self.problems = problems
-        super().__init__("\n".join(str(p) for p in problems))
+        total = problems.total if isinstance(problems, ProblemList) else len(problems)
+        # A loader that caps its own list adds a "more not shown" line: keep it whole.
+        shown = MAX_SHOWN_PROBLEMS + (1 if total == MAX_SHOWN_PROBLEMS + 1 else 0)
+        lines = [str(p) for p in problems[:shown]]
+        if total > len(lines):
+            more = f"{problems[0].path}: … and {total - len(lines)} more problems"
+            if problems_exhausted(problems):
+                more += " (reading stopped there: fix these first)"
+            lines.append(one_line(more))
+        super().__init__("\n".join(lines))
 
     @classmethod
     def single(

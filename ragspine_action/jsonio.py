@@ -12,13 +12,13 @@ import re
 import tempfile
 import uuid
 from collections.abc import Iterable, Iterator, Mapping
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import orjson
 
-from .errors import InputError, Problem
+from .errors import InputError, Problem, problems_exhausted
+from .input_files import check_input_file, open_input, read_input_bytes
 
 __all__ = [
     "DEFAULT_MAX_INPUT_BYTES",
@@ -55,10 +55,27 @@ def _reject_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return result
 
 
+#: No input of ours holds an integer beyond 64 bits; larger ones only overflow later.
+MAX_JSON_INT = 2**63 - 1
+
+
+def _parse_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:  # over Python's 4300-digit limit
+        value = MAX_JSON_INT + 1
+    if abs(value) > MAX_JSON_INT:
+        raise ValueError(f"integer of {len(text)} digits is out of range (at most 2**63-1)")
+    return value
+
+
+_HOOKS: dict[str, Any] = {
+    "parse_constant": _reject_constant,
+    "object_pairs_hook": _reject_duplicates,
+    "parse_int": _parse_int,
+}
 # One decoder for every call: json.loads with hooks builds a new JSONDecoder each time.
-_STRICT_DECODER = json.JSONDecoder(
-    parse_constant=_reject_constant, object_pairs_hook=_reject_duplicates
-)
+_STRICT_DECODER = json.JSONDecoder(**_HOOKS)
 
 
 # A \uD800-\uDFFF escape: only then can a decoded string hold a lone surrogate.
@@ -203,9 +220,7 @@ def loads_strict(text: str | bytes) -> Any:
     if not text.startswith("\ufeff"):
         obj = _STRICT_DECODER.decode(text)
     else:  # the BOM message: json.loads's own handling
-        obj = json.loads(
-            text, parse_constant=_reject_constant, object_pairs_hook=_reject_duplicates
-        )
+        obj = json.loads(text, **_HOOKS)
     if _SURROGATE_ESCAPE.search(text) is not None:
         try:
             json.dumps(obj, ensure_ascii=False).encode("utf-8")
@@ -222,30 +237,13 @@ def _describe_json_error(exc: ValueError | RecursionError) -> str:
     return f"invalid JSON: {exc}"
 
 
-@contextmanager
-def _os_errors_as_input_errors(name: str) -> Iterator[None]:
-    """Missing files, directories and unreadable files as one located line each."""
-    try:
-        yield
-    except IsADirectoryError:
-        raise InputError.single(name, "is a directory, not a file") from None
-    except FileNotFoundError:
-        raise InputError.single(name, "file not found") from None
-    except OSError as exc:
-        raise InputError.single(name, f"cannot read: {exc.strerror}") from None
-
-
 def check_size(path: str | os.PathLike[str], max_bytes: int) -> None:
-    """Refuse a file over the input limit before reading it (memory stays bounded)."""
-    size = os.path.getsize(path)
-    if size > max_bytes:
-        raise InputError.single(str(path), f"file is {size} bytes, over the limit of {max_bytes}")
+    """Refuse anything but a regular file within the input limit, before reading it."""
+    check_input_file(path, max_bytes)
 
 
 def _read_bytes(path: str | os.PathLike[str], max_bytes: int) -> bytes:
-    with _os_errors_as_input_errors(str(path)):
-        check_size(path, max_bytes)
-        return Path(path).read_bytes()
+    return read_input_bytes(path, max_bytes)
 
 
 def _decode_file(name: str, data: bytes) -> str:
@@ -291,15 +289,13 @@ def _iter_byte_lines(
 
     Streaming keeps a 1 GB outcomes file from being held twice (text plus split lines).
     """
-    name = str(path)
-    with _os_errors_as_input_errors(name):
-        check_size(path, max_bytes)
-        handle = open(path, "rb")  # noqa: SIM115 - closed by the with below
     offset = 0
-    with handle, _os_errors_as_input_errors(name):
+    with open_input(path, max_bytes) as handle:
         for number, data in enumerate(handle, start=1):
-            yield number, data, offset
             offset += len(data)
+            if offset > max_bytes:  # a file that grows, or one in /proc that said 0 bytes
+                raise InputError.single(str(path), f"file is over the limit of {max_bytes} bytes")
+            yield number, data, offset - len(data)
 
 
 def decode_line(name: str, number: int, data: bytes, offset: int) -> str:
@@ -341,6 +337,8 @@ def iter_jsonl_lines(
             obj = loads_strict(raw)
         except (ValueError, RecursionError) as exc:
             problems.append(Problem(name, number, None, _describe_json_error(exc)))
+            if problems_exhausted(problems):
+                return  # a file of nothing but bad lines: enough has been said
             continue
         yield number, obj
     if not seen_any:

@@ -6,7 +6,23 @@ from pydantic import ValidationError
 
 from .errors import Problem
 
-__all__ = ["problems_from_validation_error"]
+__all__ = ["describe_value", "problems_from_validation_error"]
+
+
+def describe_value(value: object) -> str:
+    """What a bad value is, without its content: the file may be a symlink to a
+    credentials file, and an error message must not become the way to read it."""
+    if value is None or isinstance(value, bool):
+        return "null" if value is None else str(value).lower()
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return f"a string of {len(value)} characters" if value else "an empty string"
+    if isinstance(value, list | tuple):
+        return f"a list of {len(value)} items"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
 
 
 def _field_path(loc: tuple[int | str, ...]) -> str:
@@ -23,9 +39,20 @@ def _field_path(loc: tuple[int | str, ...]) -> str:
 
 
 def problems_from_validation_error(
-    exc: ValidationError, path: str, line: int | None, case_id: str | None, prefix: str = ""
+    exc: ValidationError,
+    path: str,
+    line: int | None,
+    case_id: str | None,
+    prefix: str = "",
+    *,
+    echo: bool = True,
 ) -> list[Problem]:
-    """One problem per failing field (union alternatives collapse to the first message)."""
+    """One problem per failing field (union alternatives collapse to the first message).
+
+    ``echo=False`` describes a bad value instead of quoting it: for files that are never
+    test data (baseline, settings), so that one symlinked to a credentials file does not
+    print them.
+    """
     errors = exc.errors(include_url=False)
     fields = [prefix + _field_path(tuple(err["loc"])) for err in errors]
     seen: dict[str, Problem] = {}
@@ -41,9 +68,12 @@ def problems_from_validation_error(
         elif err["type"] == "extra_forbidden":
             message = "unknown field"
         elif "input" in err and err["type"] not in ("missing",):
-            shown = repr(err["input"])
-            if len(shown) > 60:
-                shown = shown[:57] + "..."
+            if echo:
+                shown = repr(err["input"])
+                if len(shown) > 60:
+                    shown = shown[:57] + "..."
+            else:
+                shown = describe_value(err["input"])
             message = f"{message} (got {shown})"
         seen[field] = Problem(path, line, field, message, case_id)
     return list(seen.values())

@@ -115,7 +115,8 @@ def test_gate_metrics_limits_what_can_fail(tmp_path: Path, monkeypatch: pytest.M
         ("retrieval:\n  k: three\n", "ragspine-eval.yml:8: retrieval.k:"),
         ("http:\n  concurrency: 0\n", "ragspine-eval.yml:8: http.concurrency:"),
         ("judge: [1, 2]\n", "ragspine-eval.yml:7: judge:"),
-        ("system: magic\n", "ragspine-eval.yml:7: system:"),
+        # BASE sets system already: a second key is refused, never "last one wins".
+        ("system: magic\n", "ragspine-eval.yml:7: duplicate key 'system' (first on line"),
         (
             "gate:\n  floors:\n    faithfulnes: 0.8\n",
             "gate.floors.faithfulnes: no metric of that name",

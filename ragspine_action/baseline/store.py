@@ -11,7 +11,7 @@ from typing import Any
 import orjson
 from pydantic import ValidationError
 
-from ..errors import InputError, Problem
+from ..errors import InputError, Problem, ProblemList
 from ..jsonio import (
     DEFAULT_MAX_INPUT_BYTES,
     atomic_write_chunks,
@@ -20,7 +20,7 @@ from ..jsonio import (
     splice_marker,
 )
 from ..validation import problems_from_validation_error
-from .model import BaselineEntry, BaselineFile, HistoryRecord
+from .model import BASELINE_SCHEMA_VERSION, BaselineEntry, BaselineFile, HistoryRecord
 
 __all__ = ["load_baseline", "parse_baseline", "write_baseline"]
 
@@ -29,7 +29,7 @@ def parse_baseline(obj: Any, path: str) -> BaselineFile:
     """Validate a decoded baseline document; every problem is named by its key path."""
     if not isinstance(obj, dict):
         raise InputError.single(path, f"expected a JSON object, got {type(obj).__name__}")
-    problems: list[Problem] = []
+    problems: list[Problem] = ProblemList()
     entries: dict[str, BaselineEntry] = {}
     history: list[HistoryRecord] = []
     meta: dict[str, Any] = {}
@@ -38,6 +38,17 @@ def parse_baseline(obj: Any, path: str) -> BaselineFile:
         if key == "_schema_version":
             if not isinstance(value, int) or isinstance(value, bool):
                 problems.append(Problem(path, None, key, "must be an integer"))
+            elif not 1 <= value <= BASELINE_SCHEMA_VERSION:
+                # A version this tool does not know may mean fields it would misread.
+                problems.append(
+                    Problem(
+                        path,
+                        None,
+                        key,
+                        f"unknown schema version {value} (this ragspine-eval reads 1 to "
+                        f"{BASELINE_SCHEMA_VERSION}; upgrade ragspine-eval or re-record the baseline)",
+                    )
+                )
             else:
                 version = value
         elif key == "_history":
@@ -49,7 +60,9 @@ def parse_baseline(obj: Any, path: str) -> BaselineFile:
                     history.append(HistoryRecord.model_validate(item, strict=True))
                 except ValidationError as exc:
                     problems.extend(
-                        problems_from_validation_error(exc, path, None, None, f"{key}[{index}].")
+                        problems_from_validation_error(
+                            exc, path, None, None, f"{key}[{index}].", echo=False
+                        )
                     )
         elif key.startswith("_"):
             meta[key] = value
@@ -60,7 +73,9 @@ def parse_baseline(obj: Any, path: str) -> BaselineFile:
                 problems.extend(
                     # An entry that is not an object is named "tool", not "tool.(record)".
                     replace(p, field=p.field.removesuffix(".(record)")) if p.field else p
-                    for p in problems_from_validation_error(exc, path, None, None, f"{key}.")
+                    for p in problems_from_validation_error(
+                        exc, path, None, None, f"{key}.", echo=False
+                    )
                 )
     if problems:
         raise InputError(problems)

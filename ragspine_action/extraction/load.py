@@ -23,7 +23,7 @@ from typing import Annotated, Any, Final
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
 
-from ..errors import ConfigError, InputError, Problem
+from ..errors import ConfigError, InputError, Problem, ProblemList
 from ..jsonio import DEFAULT_MAX_INPUT_BYTES, read_json_file, read_text_file
 from ..perf import gc_paused
 from ..validation import problems_from_validation_error
@@ -304,7 +304,7 @@ def _duplicate_problems(
     keyed: Iterable[tuple[int, str]], path: str, prefix: str, line_of: _LineFinder
 ) -> list[Problem]:
     first: dict[str, int] = {}
-    problems: list[Problem] = []
+    problems: list[Problem] = ProblemList()
     for index, key in keyed:
         seen = first.setdefault(key, index)
         if seen != index:
@@ -421,7 +421,7 @@ def load_cell_table(
     ``require_cells``: an empty file is an error (set for ground truth, where an empty
     file would make every channel a silent 1.0).
     """
-    problems: list[Problem] = []
+    problems: list[Problem] = ProblemList()
     table = _load_cells_into(path, problems, require_cells=require_cells, max_bytes=max_bytes)
     if problems or table is None:
         raise InputError(problems or [Problem(str(path), None, None, "no cell records")])
@@ -447,7 +447,7 @@ def cell_table_from_records(
             else r  # not a record: the parser says so, located
             for r in records
         ]
-    problems: list[Problem] = []
+    problems: list[Problem] = ProblemList()
     table = _parse_cells(doc, path, problems, require_cells=False)
     if problems or table is None:
         raise InputError(problems)
@@ -490,7 +490,7 @@ def load_manifest(path: str | os.PathLike[str]) -> list[FixturePair]:
         manifest = _Manifest.model_validate(doc)
     except ValidationError as exc:
         raise InputError(problems_from_validation_error(exc, name, None, None)) from None
-    problems: list[Problem] = []
+    problems: list[Problem] = ProblemList()
     entries: list[_ManifestEntry | None] = []
     for index, raw in enumerate(manifest.fixtures):
         try:
@@ -590,7 +590,7 @@ def load_fixtures(
     pairs: Sequence[FixturePair], *, max_bytes: int = DEFAULT_MAX_INPUT_BYTES
 ) -> list[LoadedFixture]:
     """Load every pair; problems of all files are gathered into one InputError."""
-    problems: list[Problem] = []
+    problems: list[Problem] = ProblemList()
     loaded: list[LoadedFixture] = []
     seen: set[str] = set()
     for pair in pairs:

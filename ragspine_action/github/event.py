@@ -12,7 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ragspine_action.errors import InputError
 from ragspine_action.github.errors import GithubContextError
+from ragspine_action.input_files import read_input_bytes
 
 __all__ = [
     "PULL_REQUEST_EVENTS",
@@ -22,6 +24,9 @@ __all__ = [
     "pull_request_from_event",
     "run_url",
 ]
+
+#: The runner's event payloads are a few hundred KiB at most; anything far larger is not one.
+MAX_EVENT_BYTES = 64 * 1024 * 1024
 
 #: Events whose payload carries ``pull_request`` and that the sticky comment serves.
 PULL_REQUEST_EVENTS = frozenset({"pull_request", "pull_request_target"})
@@ -49,13 +54,17 @@ def run_url(server_url: str, repository: str, run_id: str) -> str:
 def load_event(event_path: str | Path) -> dict[str, Any]:
     """Read the webhook payload the runner saved for this run."""
     try:
-        text = Path(event_path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise GithubContextError(f"cannot read event file {event_path}: {exc.strerror}") from exc
+        text = read_input_bytes(event_path, MAX_EVENT_BYTES).decode("utf-8")
+    except InputError as exc:
+        problem = exc.problems[0]
+        raise GithubContextError(
+            f"cannot read event file {problem.path}: {problem.message}"
+        ) from None
     except UnicodeDecodeError as exc:
         raise GithubContextError(
             f"event file {event_path}: not valid UTF-8 (byte {exc.start})"
         ) from None
+    text = text.removeprefix("\ufeff")
     try:
         payload = json.loads(text)
     except json.JSONDecodeError as exc:

@@ -13,7 +13,7 @@ from typing import Any
 import orjson
 from pydantic import ValidationError
 
-from ..errors import InputError, Problem
+from ..errors import InputError, Problem, ProblemList
 from ..jsonio import DEFAULT_MAX_INPUT_BYTES, iter_jsonl_lines
 from ..validation import problems_from_validation_error
 from .models import Expected, GoldenCase, SourceRef, case_rule_violations
@@ -154,7 +154,7 @@ def load_golden_set(
 ) -> GoldenSet:
     """Read and validate a golden set; raises InputError listing every problem."""
     name = str(path)
-    problems: list[Problem] = []
+    problems: list[Problem] = ProblemList()
     cases, line_of = parse_golden_records(
         name, iter_jsonl_lines(path, problems, max_bytes=max_bytes), problems
     )
@@ -166,7 +166,7 @@ def load_golden_set(
 
 def golden_set_from_cases(cases: Sequence[GoldenCase], path: str = "<memory>") -> GoldenSet:
     """Build a GoldenSet from cases made in Python (the API path), checking the same rules."""
-    problems: list[Problem] = []
+    problems: list[Problem] = ProblemList()
     seen: set[str] = set()
     for index, case in enumerate(cases, start=1):
         for fld, message in case_rule_violations(case):

@@ -59,7 +59,10 @@ class Expected(_Strict):
     unit: NonEmptyStr | None = None
     source: SourceRef | None = None
     narrative_doc: NonEmptyStr | None = None
-    relevant_docs: list[NonEmptyStr] | dict[NonEmptyStr, Annotated[int, Field(ge=1)]] | None = None
+    # Grades beyond a C int (trec_eval's own type) are mistakes, and 2**grade would overflow.
+    relevant_docs: (
+        list[NonEmptyStr] | dict[NonEmptyStr, Annotated[int, Field(ge=1, le=2**31 - 1)]] | None
+    ) = None
     reference_answer: NonEmptyStr | None = None
 
 

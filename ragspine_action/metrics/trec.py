@@ -31,6 +31,8 @@ from dataclasses import dataclass
 
 from ..errors import ConfigError, InputError, Problem
 from ..golden.models import GoldenCase
+from ..input_files import read_input_bytes
+from ..jsonio import DEFAULT_MAX_INPUT_BYTES
 from ..outcomes.model import Outcome
 
 __all__ = [
@@ -51,6 +53,10 @@ Qrels = dict[str, dict[str, int]]
 MAX_PROBLEMS = 50
 """Stop listing problems after this many: a wrong file should not print a million lines."""
 
+MAX_GRADE = 2**31 - 1
+"""trec_eval reads grades as C ints; larger ones are not relevance grades."""
+"""Stop listing problems after this many: a wrong file should not print a million lines."""
+
 
 @dataclass(frozen=True)
 class TrecRun:
@@ -63,12 +69,7 @@ class TrecRun:
 
 def _lines(path: str | os.PathLike[str]) -> Iterator[tuple[int, str | None, list[str]]]:
     """(line number, decode error or None, fields) of each content line."""
-    name = str(path)
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read()
-    except OSError as exc:
-        raise InputError.single(name, f"cannot read file: {exc.strerror or exc}") from exc
+    data = read_input_bytes(path, DEFAULT_MAX_INPUT_BYTES)
     for number, raw in enumerate(data.split(b"\n"), start=1):
         try:
             text = raw.decode("utf-8")
@@ -120,7 +121,10 @@ def load_qrels(path: str | os.PathLike[str]) -> Qrels:
         try:
             grade = int(raw_rel)
         except ValueError:
-            problems.add(number, f"relevance {raw_rel!r} is not an integer", qid)
+            problems.add(number, f"relevance {raw_rel[:20]!r} is not an integer", qid)
+            continue
+        if abs(grade) > MAX_GRADE:
+            problems.add(number, f"relevance is out of range (at most {MAX_GRADE})", qid)
             continue
         key = (qid, docno)
         if key in first_line:
@@ -174,10 +178,10 @@ def load_run_scores(
         try:
             score = float(raw_score)
         except ValueError:
-            problems.add(number, f"score {raw_score!r} is not a number", qid)
+            problems.add(number, f"score {raw_score[:20]!r} is not a number", qid)
             continue
         if not math.isfinite(score):
-            problems.add(number, f"score {raw_score!r} is not a finite number", qid)
+            problems.add(number, f"score {raw_score[:20]!r} is not a finite number", qid)
             continue
         key = (qid, docno)
         if key in first_line:

@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ..errors import InputError, Problem
+from ..errors import InputError, Problem, ProblemList
 from ..jsonio import DEFAULT_MAX_INPUT_BYTES, iter_jsonl_lines
 from ..validation import problems_from_validation_error
 from .model import Outcome
@@ -25,7 +25,7 @@ def load_outcomes(
 ) -> dict[str, Outcome]:
     """Outcomes by id, in file order; duplicate ids and bad records are InputErrors."""
     name = str(path)
-    problems: list[Problem] = []
+    problems: list[Problem] = ProblemList()
     outcomes: dict[str, Outcome] = {}
     line_of: dict[str, int] = {}
     for line, obj in iter_jsonl_lines(path, problems, max_bytes=max_bytes):

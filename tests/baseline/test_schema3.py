@@ -393,7 +393,7 @@ INVALID: dict[str, tuple[dict[str, Any], str, tuple[str, ...]]] = {
     "pass string bad char": (
         {"passed": {"numeric_accuracy": "1x0"}},
         "tool.passed.numeric_accuracy",
-        ("pattern", "1x0"),
+        ("pattern", "a string of 3 characters"),  # never the value itself (issue 17)
     ),
     "ranks length": ({"ranks": [1, None]}, "tool", ("ranks", "2 entries for 3 ids")),
     "case_values length": (
