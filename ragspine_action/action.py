@@ -25,6 +25,7 @@ from typing import TextIO
 from . import __version__
 from .cli import build_parser, config_from_args
 from .config import COMMENT_POLICIES, ActionInputs, RunConfig, action_inputs_from_env
+from .config_file import DEFAULT_CONFIG_NAME, ConfigFile
 from .errors import (
     EXIT_ERROR,
     EXIT_INTERNAL,
@@ -49,7 +50,17 @@ from .github.commands import (
 from .github.errors import GithubError
 from .github.event import GithubContext, PullRequestInfo, load_event
 from .github.rest import GithubClient, sticky_marker, upsert_sticky_comment
-from .guard import GuardReport, compare_baselines, compare_golden_sets, render_guard
+from .guard import (
+    GuardReport,
+    compare_baseline_files,
+    compare_golden_sets,
+    compare_settings,
+    golden_case_ids,
+    is_commit_id,
+    parse_settings_bytes,
+    render_guard,
+)
+from .input_files import read_input_bytes
 from .jsonio import atomic_write_text, check_size
 from .paths import DATA_DIR
 from .report.model import Report, ToolInfo
@@ -110,7 +121,13 @@ def _repo_relative(path: str | None, workspace: Path) -> str | None:
 def _base_version(
     rel: str, sha: str, workspace: Path, client: GithubClient | None, ctx: GithubContext
 ) -> bytes | None:
-    """The file at the base commit: ``git show`` when history is there, else the contents API."""
+    """The file at the base commit: ``git show`` when history is there, else the contents API.
+
+    The commit id comes from the event file: anything but a full hex id (``--output=…``)
+    is refused before it reaches ``git``.
+    """
+    if not is_commit_id(sha):
+        raise GithubError("the base commit in the event is not a commit id")
     try:
         shown = subprocess.run(
             ["git", "-C", str(workspace), "show", f"{sha}:{rel}"],
@@ -180,7 +197,8 @@ class _BaselineCheck:
 
     rel: str | None = None  # the baseline's path in the repository; None: bundled/outside
     base: bytes | None = None  # its bytes at the base commit
-    head_text: str | None = None  # its text in the checked-out head, before the run
+    head_bytes: bytes | None = None  # its bytes in the checked-out head, before the run
+    head_problem: str | None = None  # why the head's file cannot be trusted (a symlink, …)
     missing: bool = False  # absent at the base commit or in the head: a run would create it
     error: str | None = None  # the run must not go on (verdict error)
     fix: list[str] = field(default_factory=list)  # shell commands that fix it
@@ -268,11 +286,9 @@ def _check_baseline(
         return _BaselineCheck()  # the bundled baseline, or a file outside the repository
     head_path = workspace / rel
     check = _BaselineCheck(rel=rel)
-    if head_path.is_file():
-        try:
-            check.head_text = head_path.read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            check.head_text = None
+    check.head_bytes, check.head_problem = _head_file(
+        workspace, _lexical_relative(baseline, workspace) or rel, "baseline"
+    )
     unknown = None
     try:
         check.base = _base_version(rel, pr.base_sha, workspace, client, ctx)
@@ -299,6 +315,52 @@ def _check_baseline(
     return check
 
 
+_GUARD_MAX_BYTES = 256 * 1024 * 1024
+
+
+def _lexical_relative(path: str, workspace: Path) -> str | None:
+    """``path`` inside the workspace as written, symlinks not followed (so they show)."""
+    full = os.path.abspath(os.path.join(workspace, path))
+    rel = os.path.relpath(full, os.path.abspath(workspace))
+    return None if rel.startswith("..") else rel
+
+
+def _symlink_in_repo(workspace: Path, rel: str) -> Path | None:
+    """The first symlink on the way from the workspace to ``rel`` (the file included)."""
+    current = workspace
+    for part in Path(rel).parts:
+        current = current / part
+        if current.is_symlink():
+            return current
+    return None
+
+
+def _head_file(workspace: Path, rel: str, what: str) -> tuple[bytes | None, str | None]:
+    """(bytes, None) of a gating file in the head; (None, why) when it cannot be trusted.
+
+    A symlink is refused: the guard compares the committed file, and a link lets a PR
+    point the gate at a lowered copy (or at a device) while the diff shows one line.
+    """
+    link = _symlink_in_repo(workspace, rel)
+    if link is not None:
+        target = os.path.realpath(link)
+        return None, f"{what} {rel} is a symlink (to {target}): commit the file itself"
+    path = workspace / rel
+    if not os.path.lexists(path):
+        return None, None
+    try:
+        return read_input_bytes(path, _GUARD_MAX_BYTES), None
+    except RagspineError as exc:
+        return None, str(exc).splitlines()[0]
+
+
+def _settings_path(relative: str | None, settings_rel: str) -> str | None:
+    """A path from ``ragspine-eval.yml`` as a repository path (relative to the file)."""
+    if relative is None or os.path.isabs(relative):
+        return None
+    return os.path.normpath(os.path.join(os.path.dirname(settings_rel), relative))
+
+
 def _guard(
     config: RunConfig,
     ctx: GithubContext,
@@ -307,21 +369,72 @@ def _guard(
     baseline: _BaselineCheck,
     log: _Log,
 ) -> GuardReport | None:
-    """How the pull request changes its own gate (baseline and golden set vs the base)."""
+    """How the pull request changes its own gate: settings, baseline and golden set vs the
+    base commit, each side parsed as a run parses it. What cannot be read or trusted is a
+    guard problem (the job fails); only an unreachable base commit is a warning."""
     pr = ctx.pull_request
     if pr is None or not pr.base_sha:
         return None
     report = GuardReport()
+    if not is_commit_id(pr.base_sha):
+        report.problems.append("the event's base commit is not a commit id (40 or 64 hex digits)")
+        return report
+
+    def fetch(rel: str) -> bytes | None:
+        return _base_version(rel, pr.base_sha, workspace, client, ctx)
+
     try:
-        if baseline.base is not None and baseline.head_text is not None:
-            compare_baselines(json.loads(baseline.base), json.loads(baseline.head_text), report)
+        settings_rel = (
+            _lexical_relative(config.config_file, workspace) if config.config_file else None
+        ) or DEFAULT_CONFIG_NAME
+        base_settings, head_settings = ConfigFile(), ConfigFile()
+        base_raw = fetch(settings_rel)
+        head_raw, problem = _head_file(workspace, settings_rel, "settings file")
+        if problem is not None:
+            report.problems.append(problem)
+        try:
+            if base_raw is not None:
+                base_settings = parse_settings_bytes(base_raw, f"{settings_rel} (base commit)")
+            if head_raw is not None:
+                head_settings = parse_settings_bytes(head_raw, settings_rel)
+        except RagspineError as exc:
+            report.problems.append(str(exc).splitlines()[0])
+        if base_raw is not None or head_raw is not None:
+            compare_settings(base_settings, head_settings, report)
+
         golden_rel = _repo_relative(config.golden, workspace)
-        if golden_rel is not None and (workspace / golden_rel).exists():
-            base = _base_version(golden_rel, pr.base_sha, workspace, client, ctx)
-            if base is not None:
-                head_text = (workspace / golden_rel).read_text(encoding="utf-8")
-                compare_golden_sets(base.decode("utf-8", "replace"), head_text, report)
-    except (GithubError, OSError, ValueError) as exc:
+        if config.golden and golden_rel is not None:
+            golden_rel = _lexical_relative(config.golden, workspace) or golden_rel
+        base_golden_rel = _settings_path(base_settings.golden, settings_rel) or golden_rel
+        head_golden_ids: set[str] | None = None
+        if golden_rel is not None:
+            head_golden, problem = _head_file(workspace, golden_rel, "golden set")
+            if problem is not None:
+                report.problems.append(problem)
+            base_golden = fetch(base_golden_rel) if base_golden_rel else None
+            if head_golden is not None:
+                head_text = head_golden.decode("utf-8", "replace")
+                head_golden_ids = golden_case_ids(head_text)
+                if base_golden is not None:
+                    compare_golden_sets(base_golden.decode("utf-8", "replace"), head_text, report)
+
+        if baseline.rel is not None:
+            if baseline.head_problem is not None:
+                report.problems.append(baseline.head_problem)
+            base_rel = _settings_path(base_settings.baseline, settings_rel) or baseline.rel
+            base_bytes = baseline.base if base_rel == baseline.rel else fetch(base_rel)
+            base_mode = base_settings.mode or config.mode
+            if baseline.head_problem is None:
+                compare_baseline_files(
+                    base_bytes,
+                    baseline.head_bytes,
+                    report,
+                    base_name=base_rel,
+                    head_name=baseline.rel,
+                    pairs=[(base_mode, config.mode)],
+                    head_case_ids=head_golden_ids,
+                )
+    except GithubError as exc:
         log.warning(f"baseline guard skipped: {exc}")
         return None
     return report
@@ -971,8 +1084,16 @@ def _conclude(
     """A scored run: the guard may fail it; then one report says the verdict everywhere."""
     report = result.report
     guard = _guard(config, ctx, workspace, client, check, log)
-    if guard is not None and guard.unrecorded_lowering:
-        message = "the pull request lowers the baseline without a _history record"
+    if guard is not None and guard.problems:
+        message = f"baseline guard: {guard.problems[0]}"
+        report = _with_verdict(report, "error", max(report.exit_code, EXIT_ERROR), message)
+        log.error(message, title="ragspine-eval baseline guard", file=check.rel)
+    elif guard is not None and guard.unrecorded_lowering:
+        message = (
+            "the pull request lowers the baseline without a _history record"
+            if guard.lowered
+            else "the pull request weakens the gate settings without a _history record"
+        )
         code = max(report.exit_code, EXIT_REGRESSION)
         report = _with_verdict(
             report, "fail" if code == EXIT_REGRESSION else "error", code, message
