@@ -7,6 +7,7 @@ what is allowed.
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
 from collections.abc import Callable, Mapping
@@ -17,6 +18,7 @@ from .errors import ConfigError
 from .gates.claims import DEFAULT_META_PATTERNS
 from .gates.fabrication import DEFAULT_PERIOD_PATTERNS
 from .gates.judge import JUDGE_KINDS
+from .input_files import refuse_output_over_input
 from .jsonio import DEFAULT_MAX_INPUT_BYTES
 from .paths import BUNDLED_BASELINE, BUNDLED_GOLDEN, BUNDLED_MANIFEST
 
@@ -349,6 +351,7 @@ def validate_config(config: RunConfig) -> RunConfig:
             re.compile(pattern)
         except re.error as exc:
             raise ConfigError(f"judge.meta_patterns: {pattern!r} is not a regex ({exc})") from None
+    _check_outputs_apart(config)
     return config
 
 
@@ -425,6 +428,36 @@ def _check_gate(config: RunConfig) -> None:
         raise ConfigError("--repeats: a TREC run is one run; repeats need a system to call")
     if config.repeats > 1 and config.extra.get("shard") is not None:
         raise ConfigError("--repeats: not with --shard (run the repeats unsharded)")
+
+
+def _check_outputs_apart(config: RunConfig) -> None:
+    """No file the run writes may be one it reads (issue 17: ``--report`` over the golden)."""
+    baseline = config.baseline
+    bundled = baseline is not None and os.path.realpath(baseline) == os.path.realpath(
+        str(BUNDLED_BASELINE)
+    )
+    refuse_output_over_input(
+        {
+            "--report": config.report,
+            "--save-outcomes": config.save_outcomes,
+            "--baseline": None if bundled else baseline,
+        },
+        {
+            "--golden": [config.golden],
+            "--outcomes": [config.outcomes],
+            "--baseline": [baseline],
+            "--config": [config.config_file],
+            "--headers-file": [config.headers_file],
+            "--qrels": [config.qrels],
+            "--run": [config.trec_run],
+            "--facts": config.facts,
+            "--ground-truth": config.ground_truth,
+            "--extraction-manifest": [config.extraction_manifest],
+            "--reference-texts": [config.reference_texts],
+        },
+    )
+    if config.report and config.save_outcomes and config.report == config.save_outcomes:
+        raise ConfigError("--report and --save-outcomes name the same file")
 
 
 COMMENT_POLICIES = ("auto", "always", "never", "on-failure")

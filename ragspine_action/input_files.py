@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import BinaryIO
 
-from .errors import InputError
+from .errors import ConfigError, InputError
 
 __all__ = [
     "check_input_file",
@@ -26,6 +26,7 @@ __all__ = [
     "is_symlinked",
     "open_input",
     "read_input_bytes",
+    "refuse_output_over_input",
 ]
 
 _KINDS = (
@@ -120,3 +121,31 @@ def read_input_bytes(path: str | os.PathLike[str], max_bytes: int) -> bytes:
     if len(data) > max_bytes:
         raise _refuse(path, f"file is over the limit of {max_bytes} bytes")
     return data
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        if os.path.realpath(a) == os.path.realpath(b):
+            return True
+        return os.path.exists(a) and os.path.exists(b) and os.path.samefile(a, b)
+    except (OSError, ValueError):
+        return False
+
+
+def refuse_output_over_input(
+    outputs: Mapping[str, str | None], inputs: Mapping[str, Iterable[str | None]]
+) -> None:
+    """Refuse an output path that is one of the inputs (or the same file by another
+    name): ``--report golden.jsonl`` would overwrite the golden set with the report."""
+    for out_name, out in outputs.items():
+        if not out:
+            continue
+        for in_name, paths in inputs.items():
+            if in_name == out_name:
+                continue
+            for path in paths:
+                if path and _same_file(out, path):
+                    raise ConfigError(
+                        f"{out_name} {out} is also the {in_name} input: writing it would "
+                        f"overwrite that input; choose another path for {out_name}"
+                    )

@@ -24,6 +24,7 @@ import numpy as np
 from .baseline.values import qa_suite_values
 from .config import RunConfig, validate_config
 from .errors import ConfigError, InputError, RagspineError, format_error
+from .golden.load import load_golden_set
 from .outputs import check_output_path, output_errors
 from .qa import FABRICATED, GATE_NAMES, QASettings, assemble_qa, qa_warnings
 from .report.cases import CaseTable, as_case_table
@@ -31,6 +32,7 @@ from .report.model import Failure, QASection, Report
 from .report.read import read_report
 from .run import RunResult, check_baseline_key, conclude_run, error_budget, golden_digests
 from .safe_text import print_safe
+from .shard import shard_of
 
 __all__ = ["build_merge_parser", "load_partial_report", "main", "merge_reports"]
 
@@ -98,6 +100,62 @@ def _check_consistent(reports: Sequence[tuple[str, Report]]) -> None:
         raise InputError.single(
             first_path,
             f"the shards hold {total} cases, the golden set has {first.qa.golden.n_cases}",
+        )
+    for path, report in reports:
+        assert report.qa is not None and report.qa.shard is not None
+        index = report.qa.shard.index
+        for case_id in _case_ids(report.qa):
+            if shard_of(case_id, count) != index:
+                raise InputError.single(
+                    path,
+                    f"case {case_id!r} does not belong to shard {index}/{count}: "
+                    "a partial report was edited or comes from another run",
+                )
+        positions = report.qa.shard.positions
+        if any(not 0 <= p < first.qa.golden.n_cases for p in positions):
+            raise InputError.single(
+                path, "qa.shard.positions: a position is outside the golden set"
+            )
+
+
+def _case_ids(qa: QASection) -> list[str]:
+    cases = qa.cases
+    return list(cases.ids) if isinstance(cases, CaseTable) else [c.id for c in cases]
+
+
+def _check_against_golden(reports: Sequence[tuple[str, Report]], config: RunConfig) -> None:
+    """Every case of the golden set in exactly one partial, and nothing else.
+
+    Counts and shard membership do not catch a partial whose case id was swapped for
+    another of the same shard; the golden set itself does.
+    """
+    first_path, first = reports[0]
+    assert first.qa is not None
+    if config.qrels and config.trec_run:
+        return  # the TREC files are the golden set: their fingerprint is checked below
+    golden = load_golden_set(config.golden, max_bytes=config.max_input_bytes)
+    if golden.fingerprint != first.qa.golden.fingerprint:
+        raise InputError.single(
+            config.golden,
+            "is not the golden set the shards were run on (its fingerprint differs): "
+            "merge with the same golden file",
+        )
+    expected = {case.id for case in golden.cases}
+    seen: dict[str, str] = {}
+    for path, report in reports:
+        assert report.qa is not None
+        for case_id in _case_ids(report.qa):
+            if case_id not in expected:
+                raise InputError.single(path, f"case {case_id!r} is not in the golden set")
+            if case_id in seen:
+                raise InputError.single(path, f"case {case_id!r} also appears in {seen[case_id]}")
+            seen[case_id] = path
+    missing = sorted(expected - set(seen))
+    if missing:
+        shown = ", ".join(repr(m) for m in missing[:10])
+        more = f" and {len(missing) - 10} more" if len(missing) > 10 else ""
+        raise InputError.single(
+            first_path, f"golden case(s) {shown}{more} are in no partial report"
         )
 
 
@@ -183,6 +241,7 @@ def merge_reports(
         (r for _, r in reports), key=lambda r: r.qa.shard.index if r.qa and r.qa.shard else 0
     )
     config = _run_config(shards[0].config, overrides)
+    _check_against_golden(reports, config)
     settings = QASettings(
         ks=config.ks, protected_k=config.protected_k, relevance_level=config.relevance_level
     )

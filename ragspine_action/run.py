@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Sequence
+from contextlib import nullcontext
 from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any, Literal, TypeVar
@@ -31,7 +32,7 @@ from .baseline.ratchet import (
 from .baseline.report import baseline_warnings, record_case_diff, record_comparison
 from .baseline.significance import SignificanceSettings, apply_significance
 from .baseline.stats import DEFAULT_RESAMPLES, paired_bootstrap
-from .baseline.store import load_baseline, write_baseline
+from .baseline.store import baseline_lock, load_baseline, write_baseline
 from .baseline.values import extraction_suite_values, qa_suite_values
 from .config import CEILING_METRICS, REFERENCE_MODES, RunConfig, validate_config
 from .errors import (
@@ -985,7 +986,8 @@ def conclude_run(
             False,
         )
     else:
-        gate = _gate_baseline(config, suites, stamp)
+        with baseline_lock(config.baseline) if config.baseline else nullcontext():
+            gate = _gate_baseline(config, suites, stamp)
     exit_code = max(exit_code, gate.exit_code)
     warnings += baseline_warnings(gate.section)
     failed_floors = [f for f in floors if not f.passed]

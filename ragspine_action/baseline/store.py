@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -11,7 +13,7 @@ from typing import Any
 import orjson
 from pydantic import ValidationError
 
-from ..errors import InputError, Problem, ProblemList
+from ..errors import ConfigError, InputError, Problem, ProblemList
 from ..jsonio import (
     DEFAULT_MAX_INPUT_BYTES,
     atomic_write_chunks,
@@ -22,7 +24,10 @@ from ..jsonio import (
 from ..validation import problems_from_validation_error
 from .model import BASELINE_SCHEMA_VERSION, BaselineEntry, BaselineFile, HistoryRecord
 
-__all__ = ["load_baseline", "parse_baseline", "write_baseline"]
+__all__ = ["baseline_lock", "load_baseline", "parse_baseline", "write_baseline"]
+
+#: How long a run waits for another run that is writing the same baseline.
+LOCK_TIMEOUT_S = 600.0
 
 
 def parse_baseline(obj: Any, path: str) -> BaselineFile:
@@ -117,3 +122,47 @@ def encode_baseline(baseline: BaselineFile) -> bytes:
 
 def write_baseline(path: str | os.PathLike[str], baseline: BaselineFile) -> None:
     atomic_write_chunks(path, [encode_baseline(baseline)])
+
+
+@contextmanager
+def baseline_lock(
+    path: str | os.PathLike[str], *, timeout_s: float = LOCK_TIMEOUT_S
+) -> Iterator[None]:
+    """Hold the baseline's lock from reading it to writing it back.
+
+    Concurrent runs (a matrix of modes recording one file) each read the file, add their
+    entry and replace it: without a lock the last writer drops the others' entries. The
+    lock is an exclusive ``flock`` on the baseline's directory, which exists whether or
+    not the file does yet and leaves no lock file behind; a second run waits, and after
+    ``timeout_s`` fails with one line instead of waiting for ever.
+    """
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX: no lock, as before
+        yield
+        return
+    directory = Path(path).resolve().parent
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        yield  # an unreadable directory: the read or write will say so
+        return
+    try:
+        deadline = time.monotonic() + timeout_s
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise ConfigError(
+                        f"baseline {path}: another ragspine-eval run has held its lock for "
+                        f"{timeout_s:g} s; run the writers one after another"
+                    ) from None
+                time.sleep(0.05)
+            except OSError:
+                break  # a file system without flock: proceed unlocked, as before
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
