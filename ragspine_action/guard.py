@@ -129,8 +129,8 @@ def compare_baseline_files(
 
 
 def compare_baselines(
-    base: BaselineFile,
-    head: BaselineFile,
+    base: BaselineFile | Any,
+    head: BaselineFile | Any,
     report: GuardReport,
     *,
     pairs: list[tuple[str, str]] | None = None,
@@ -138,10 +138,23 @@ def compare_baselines(
 ) -> None:
     """Everything the head records lower than the base, entry by entry and case by case.
 
-    ``pairs`` adds (base key, head key) comparisons, for a mode renamed in the settings.
-    ``head_case_ids``: the head golden set's ids; a case still in it but gone from the
-    baseline entry has lost its protection.
+    Either side may be a parsed ``BaselineFile`` or the decoded JSON document (validated
+    here like a run validates it). ``pairs`` adds (base key, head key) comparisons, for a
+    mode renamed in the settings. ``head_case_ids``: the head golden set's ids; a case
+    still in it but gone from the baseline entry has lost its protection.
     """
+    if not isinstance(base, BaselineFile) or not isinstance(head, BaselineFile):
+        report.baseline_changed = base != head
+        try:
+            base = base if isinstance(base, BaselineFile) else parse_baseline(base, "base")
+        except RagspineError as exc:
+            report.problems.append(f"cannot read the base version: {_first_line(exc)}")
+            return
+        try:
+            head = head if isinstance(head, BaselineFile) else parse_baseline(head, "head")
+        except RagspineError as exc:
+            report.problems.append(_first_line(exc))
+            return
     if head.schema_version < base.schema_version:
         report.lowered.append(
             f"_schema_version lowered {base.schema_version} → {head.schema_version}"
