@@ -416,7 +416,8 @@ def config_from_args(args: argparse.Namespace, cwd: str | None = None) -> RunCon
     config_path = given.get("config")
     if config_path is None and not given.get("no_config"):
         candidate = os.path.join(cwd or os.getcwd(), DEFAULT_CONFIG_NAME)
-        config_path = candidate if os.path.isfile(candidate) else None
+        # lexists: a committed link or FIFO named like the file is refused, never skipped
+        config_path = candidate if os.path.lexists(candidate) else None
     file_settings: dict[str, Any] = {}
     origins: dict[str, str] = {}
     if config_path is not None:
