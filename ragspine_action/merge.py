@@ -25,6 +25,7 @@ from .baseline.values import qa_suite_values
 from .config import RunConfig, validate_config
 from .errors import ConfigError, InputError, RagspineError, format_error
 from .golden.load import load_golden_set
+from .input_files import refuse_output_over_input
 from .outputs import check_output_path, output_errors
 from .qa import FABRICATED, GATE_NAMES, QASettings, assemble_qa, qa_warnings
 from .report.cases import CaseTable, as_case_table
@@ -255,7 +256,9 @@ def merge_reports(
 
 def merge_paths(patterns: Sequence[str], overrides: dict[str, Any]) -> tuple[RunConfig, RunResult]:
     """Merge the partial reports matching ``patterns`` (the action's ``merge-reports``)."""
-    reports = [(path, load_partial_report(path)) for path in _expand(patterns)]
+    paths = _expand(patterns)
+    _outputs_apart(paths, overrides)
+    reports = [(path, load_partial_report(path)) for path in paths]
     if not reports:
         raise ConfigError("merge: give the partial reports of every shard")
     result = merge_reports(reports, overrides=overrides)
@@ -276,6 +279,14 @@ def build_merge_parser() -> argparse.ArgumentParser:
     p.add_argument("--lower-baseline", metavar="REASON", dest="lower_reason")
     p.add_argument("--quiet", action="store_true", help="print only the one-line summary")
     return p
+
+
+def _outputs_apart(paths: Sequence[str], overrides: dict[str, Any]) -> None:
+    """The merged report (or baseline) must not overwrite a partial report."""
+    refuse_output_over_input(
+        {"--report": overrides.get("report"), "--baseline": overrides.get("baseline")},
+        {"partial report": paths},
+    )
 
 
 def _expand(patterns: Sequence[str]) -> list[str]:
@@ -299,13 +310,14 @@ def main(argv: Sequence[str]) -> int:
     try:
         args = build_merge_parser().parse_args(list(argv))
         paths = _expand(args.reports)
-        reports = [(path, load_partial_report(path)) for path in paths]
         overrides = {
             "report": args.report,
             "baseline": args.baseline,
             "update_baseline": args.update_baseline,
             "lower_reason": args.lower_reason,
         }
+        _outputs_apart(paths, overrides)
+        reports = [(path, load_partial_report(path)) for path in paths]
         if args.report:
             check_output_path(args.report, "--report")
         result = merge_reports(reports, overrides=overrides)

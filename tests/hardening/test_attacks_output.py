@@ -431,3 +431,25 @@ def test_connection_refused_is_an_error_outcome_not_a_hang(tmp_path: Path) -> No
     result = run_cli(["--system", "http", "--endpoint", f"http://127.0.0.1:{port}/", "--golden", str(golden),
                       "--mode", "m", "--no-baseline", "--retries", "0"])  # fmt: skip
     assert result.code == 2 and "Traceback" not in result.stderr
+
+
+@fuzz_settings(40)
+@given(st.text(min_size=1, max_size=40).filter(lambda s: s.strip() == s and s.strip()))
+def test_any_case_id_reaches_the_log_inert(
+    tmp_path_factory: pytest.TempPathFactory, case_id: str
+) -> None:
+    """The class, not the examples: whatever an id holds, stdout and stderr of a failing
+    input (the id in an error line) and of an unknown outcome id stay inert."""
+    root = tmp_path_factory.mktemp("ids")
+    golden, outcomes = root / "golden.jsonl", root / "outcomes.jsonl"
+    bad = {"id": case_id, "question": "q", "case_type": "bogus"}
+    golden.write_text(MINI_GOLDEN.read_text() + json.dumps(bad) + "\n", "utf-8")
+    extra = {"id": case_id + "-x", "answer": "a"}
+    outcomes.write_text(MINI_OUTCOMES.read_text() + json.dumps(extra) + "\n", "utf-8")
+    args = ["--system", "outcomes", "--mode", "m", "--no-baseline", "--outcomes", str(outcomes)]
+    for golden_path in (golden, MINI_GOLDEN):
+        result = run_cli([*args, "--golden", str(golden_path)])
+        assert "Traceback" not in result.stderr
+        for stream in (result.stdout, result.stderr):
+            assert_nothing_injected(stream)
+            assert not any(c in stream for c in [*HIDDEN, "\r"])

@@ -204,3 +204,13 @@ def test_hand_made_bad_partials_are_one_line(tmp_path: Path, edit: Any) -> None:
     code, err = _merge(parts)
     assert code == 2, err
     assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("flag", ["--report", "--baseline"])
+def test_merge_never_overwrites_a_partial(tmp_path: Path, flag: str) -> None:
+    parts = _partials(tmp_path)
+    before = parts[0].read_bytes()
+    code, err = _merge([*parts, flag, str(parts[0])])  # type: ignore[list-item]
+    assert code == 2, err
+    assert "overwrite" in err
+    assert parts[0].read_bytes() == before
