@@ -83,6 +83,8 @@ class Problem:
 
 #: At most this many problems are printed; the rest are counted on one more line.
 MAX_SHOWN_PROBLEMS = 50
+#: A reader stops once a file has this many problems: the count after that is a floor.
+STOP_AFTER_PROBLEMS = 10_000
 
 
 class ProblemList(list[Problem]):
@@ -93,7 +95,7 @@ class ProblemList(list[Problem]):
     found, ``exhausted`` tells the reader to stop.
     """
 
-    def __init__(self, keep: int = 1000, stop_after: int = 10_000) -> None:
+    def __init__(self, keep: int = 1000, stop_after: int = STOP_AFTER_PROBLEMS) -> None:
         super().__init__()
         self.keep = keep
         self.stop_after = stop_after
@@ -119,8 +121,11 @@ class ProblemList(list[Problem]):
 
 
 def problems_exhausted(problems: list[Problem]) -> bool:
-    """Whether a reader collecting into ``problems`` should stop reading now."""
-    return isinstance(problems, ProblemList) and problems.exhausted
+    """Whether a reader collecting into ``problems`` should stop reading now (a plain
+    list counts too: every loader is bounded, whichever list it passes)."""
+    if isinstance(problems, ProblemList):
+        return problems.exhausted
+    return len(problems) >= STOP_AFTER_PROBLEMS
 
 
 class InputError(RagspineError):

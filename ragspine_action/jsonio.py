@@ -324,6 +324,8 @@ def iter_jsonl_lines(
     name = str(path)
     seen_any = False
     for number, data, offset in _iter_byte_lines(path, max_bytes):
+        if problems_exhausted(problems):  # the caller's problems count too
+            return
         obj = loads_fast(data)
         if obj is not None:
             seen_any = True
@@ -337,8 +339,6 @@ def iter_jsonl_lines(
             obj = loads_strict(raw)
         except (ValueError, RecursionError) as exc:
             problems.append(Problem(name, number, None, _describe_json_error(exc)))
-            if problems_exhausted(problems):
-                return  # a file of nothing but bad lines: enough has been said
             continue
         yield number, obj
     if not seen_any:

@@ -68,7 +68,7 @@ def load_repeated_outcomes(
     outcome has a ``repeat``, every one needs it, and an (id, repeat) pair appears once.
     """
     name = str(path)
-    problems: list[Problem] = []
+    problems: list[Problem] = ProblemList()
     groups: dict[int, dict[str, Outcome]] = {}
     line_of: dict[tuple[str, int], int] = {}
     unindexed: list[int] = []

@@ -128,13 +128,18 @@ def test_a_file_symlinked_to_credentials_does_not_print_them(
         assert value not in text, text
 
 
-def test_twenty_megabytes_of_bad_lines_end_quickly_with_bounded_output(tmp_path: Path) -> None:
-    golden = tmp_path / "golden.jsonl"
-    with golden.open("wb") as handle:
-        line = b"{not json at all, " + b"x" * 40 + b"\n"
+@pytest.mark.parametrize("role", ["golden", "outcomes"])
+@pytest.mark.parametrize(
+    "line", [b"{not json at all, " + b"x" * 40 + b"\n", b'{"id": "x", "question": ""}\n']
+)
+def test_twenty_megabytes_of_bad_lines_end_quickly_with_bounded_output(
+    tmp_path: Path, role: str, line: bytes
+) -> None:
+    bad = tmp_path / "bad.jsonl"
+    with bad.open("wb") as handle:
         handle.write(line * (20 * 1024 * 1024 // len(line)))
-    result = _run(golden)
-    assert_clean_error(result, golden)
+    result = _run(bad) if role == "golden" else _run(MINI_GOLDEN, bad)
+    assert_clean_error(result, bad)
     lines = result.stderr.strip().splitlines()
     assert len(lines) == MAX_SHOWN_PROBLEMS + 1, len(lines)
     assert "more problems" in lines[-1]
