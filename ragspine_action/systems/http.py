@@ -111,7 +111,11 @@ def _without_userinfo(url: str) -> str:
 def _check_header(name: object, value: object, where: str) -> tuple[str, str]:
     """Validate one header; messages name the header, never its value."""
     if not isinstance(name, str) or not _TOKEN_RE.match(name):
-        raise ConfigError(f"{where}: invalid header name {name!r}")
+        # Never the name itself: a headers file may be a link to secrets (/proc/self/environ).
+        shown = f"of {len(name)} characters" if isinstance(name, str) else "(not a string)"
+        raise ConfigError(
+            f"{where}: invalid header name {shown}: use letters, digits and !#$%&'*+-.^_`|~"
+        )
     if not isinstance(value, str):
         raise ConfigError(f"{where}: header {name}: value must be a string")
     value = value.strip()
@@ -256,6 +260,8 @@ def _headers_from_json(text: str, where: str) -> dict[str, str]:
 
 
 def _headers_from_text(text: str, where: str) -> dict[str, str]:
+    if "\x00" in text:
+        raise ConfigError(f"{where}: contains NUL bytes: not a headers file")
     if text.lstrip().startswith("{"):
         return _headers_from_json(text, where)
     headers: dict[str, str] = {}

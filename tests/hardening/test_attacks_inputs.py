@@ -272,3 +272,21 @@ def test_reader_refuses_every_non_regular_target(kinds: list[str]) -> None:
                     read_input_bytes(path, 10)
         shutil.rmtree(root)
         root.mkdir()
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        f"TOKEN={SECRET}\x00PATH=/usr/bin:/bin\x00",
+        f"TOKEN={SECRET} x: y\n",
+        f'{{"{SECRET} bad": "v"}}',
+        f"X-Key {SECRET}\n",
+    ],
+)
+def test_headers_file_errors_never_quote_the_file(tmp_path: Path, content: str) -> None:
+    headers = tmp_path / "headers"
+    headers.write_text(content)
+    result = run_cli(["--system", "http", "--endpoint", "http://127.0.0.1:9/", "--mode", "m",
+                      "--headers-file", str(headers), "--golden", str(MINI_GOLDEN)])  # fmt: skip
+    assert result.code == 2 and "Traceback" not in result.stderr
+    assert SECRET not in result.stderr + result.stdout
