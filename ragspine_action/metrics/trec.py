@@ -69,7 +69,7 @@ class TrecRun:
 
 def _lines(path: str | os.PathLike[str]) -> Iterator[tuple[int, str | None, list[str]]]:
     """(line number, decode error or None, fields) of each content line."""
-    data = read_input_bytes(path, DEFAULT_MAX_INPUT_BYTES)
+    data = read_input_bytes(path, DEFAULT_MAX_INPUT_BYTES).removeprefix(b"\xef\xbb\xbf")
     for number, raw in enumerate(data.split(b"\n"), start=1):
         try:
             text = raw.decode("utf-8")

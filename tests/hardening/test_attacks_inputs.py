@@ -290,3 +290,17 @@ def test_headers_file_errors_never_quote_the_file(tmp_path: Path, content: str) 
                       "--headers-file", str(headers), "--golden", str(MINI_GOLDEN)])  # fmt: skip
     assert result.code == 2 and "Traceback" not in result.stderr
     assert SECRET not in result.stderr + result.stdout
+
+
+def test_trec_files_with_a_bom_score_like_without(tmp_path: Path) -> None:
+    qrels, trec_run = tmp_path / "qrels.txt", tmp_path / "run.txt"
+    plain = []
+    for bom in (b"", b"\xef\xbb\xbf"):
+        qrels.write_bytes(bom + b"q1 0 a 1\nq2 0 b 1\n")
+        trec_run.write_bytes(b"q1 Q0 a 1 1.0 r\nq2 Q0 c 1 1.0 r\n")  # no BOM: ids must match
+        report = tmp_path / f"r{len(bom)}.json"
+        result = run_cli(["--qrels", str(qrels), "--run", str(trec_run), "--mode", "m",
+                          "--no-baseline", "--report", str(report)])  # fmt: skip
+        assert result.code == 0, result.stderr
+        plain.append(json.loads(report.read_text())["qa"]["retrieval"]["overall"])
+    assert plain[0] == plain[1]
