@@ -296,6 +296,11 @@ def compare_settings(base: ConfigFile, head: ConfigFile, report: GuardReport) ->
         new_v = _DEFAULT_THRESHOLD if new is None else new
         if new_v < old_v:
             weak.append(f"judge.{name} lowered {old_v:g} → {new_v:g}")
+    for name, value in base.judge.model_dump().items():
+        if name not in ("faithfulness_threshold", "answer_accuracy_threshold") and value != getattr(
+            head.judge, name
+        ):
+            weak.append(f"judge.{name} changed {value} → {getattr(head.judge, name)}")
     old_pk = base.retrieval.protected_k or _DEFAULT_PROTECTED_K
     new_pk = head.retrieval.protected_k or _DEFAULT_PROTECTED_K
     if new_pk > old_pk:
