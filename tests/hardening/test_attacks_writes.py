@@ -46,6 +46,7 @@ def test_ten_concurrent_creating_runs_keep_every_entry(tmp_path: Path) -> None:
                 f"m{i}",
                 "--baseline",
                 str(baseline),
+                "--update-baseline",  # a new key in an existing file is recorded on request
                 "--quiet",
             ],
             env=env,
