@@ -50,6 +50,8 @@ import numpy.typing as npt
 import orjson
 
 from ..errors import ConfigError, InputError
+from ..input_files import read_input_bytes
+from ..jsonio import DEFAULT_MAX_INPUT_BYTES
 
 if TYPE_CHECKING:
     from ..report.cases import CaseTable
@@ -201,11 +203,8 @@ class RunColumns:
 
 
 def _read_bytes(path: str) -> bytes:
-    try:
-        with open(path, "rb") as handle:
-            return handle.read()
-    except OSError as exc:
-        raise InputError.single(path, f"cannot read file: {exc.strerror or exc}") from exc
+    """Through the one input reader (no FIFO or device), a UTF-8 BOM dropped."""
+    return read_input_bytes(path, DEFAULT_MAX_INPUT_BYTES).removeprefix(b"\xef\xbb\xbf")
 
 
 def _blocks(data: bytes) -> list[tuple[int, int]]:
