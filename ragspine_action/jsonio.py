@@ -91,7 +91,7 @@ _BIG_FLOAT = 2.0**63
 
 
 def _count_keys(obj: Any) -> int:
-    """Keys of every object in the document; -1 when a float is too large to trust."""
+    """Keys of every object in the document; -1 when a number is too large to trust."""
     count = 0
     kind = type(obj)
     if kind is dict:
@@ -100,7 +100,9 @@ def _count_keys(obj: Any) -> int:
     elif kind is list:
         values = obj
     else:
-        return -1 if kind is float and abs(obj) >= _BIG_FLOAT else 0
+        if kind is float:
+            return -1 if abs(obj) >= _BIG_FLOAT else 0
+        return -1 if kind is int and abs(obj) > MAX_JSON_INT else 0
     for value in values:
         kind = type(value)
         if kind is dict or kind is list:
@@ -108,7 +110,9 @@ def _count_keys(obj: Any) -> int:
             if inner < 0:
                 return -1
             count += inner
-        elif kind is float and abs(value) >= _BIG_FLOAT:
+        elif (kind is float and abs(value) >= _BIG_FLOAT) or (
+            kind is int and abs(value) > MAX_JSON_INT
+        ):
             return -1
     return count
 
@@ -136,7 +140,13 @@ def _colons_prove_unique(obj: Any, data: bytes) -> bool:
         return False
     if b"+" in encoded and b"e+" in encoded:
         return False
+    if _LONG_DIGITS.search(encoded) is not None:  # maybe an int beyond 2**63 - 1: walk it
+        return False
     return encoded.count(b":") == data.count(b":")
+
+
+# 19 digits in a row: the shortest integer literal that can exceed 2**63 - 1.
+_LONG_DIGITS = re.compile(rb"\d{19}")
 
 
 def loads_fast(data: bytes) -> Any:
