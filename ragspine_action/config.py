@@ -431,21 +431,16 @@ def _check_gate(config: RunConfig) -> None:
 
 
 def _check_outputs_apart(config: RunConfig) -> None:
-    """No file the run writes may be one it reads (issue 17: ``--report`` over the golden)."""
+    """The baseline (written by a creating or updating run) may not be one of the inputs
+    (issue 17). The report and saved outcomes are checked by ``run.check_output_paths``."""
     baseline = config.baseline
-    bundled = baseline is not None and os.path.realpath(baseline) == os.path.realpath(
-        str(BUNDLED_BASELINE)
-    )
+    if baseline is None or os.path.realpath(baseline) == os.path.realpath(str(BUNDLED_BASELINE)):
+        return
     refuse_output_over_input(
-        {
-            "--report": config.report,
-            "--save-outcomes": config.save_outcomes,
-            "--baseline": None if bundled else baseline,
-        },
+        {"--baseline": baseline},
         {
             "--golden": [config.golden],
             "--outcomes": [config.outcomes],
-            "--baseline": [baseline],
             "--config": [config.config_file],
             "--headers-file": [config.headers_file],
             "--qrels": [config.qrels],
@@ -456,8 +451,6 @@ def _check_outputs_apart(config: RunConfig) -> None:
             "--reference-texts": [config.reference_texts],
         },
     )
-    if config.report and config.save_outcomes and config.report == config.save_outcomes:
-        raise ConfigError("--report and --save-outcomes name the same file")
 
 
 COMMENT_POLICIES = ("auto", "always", "never", "on-failure")
