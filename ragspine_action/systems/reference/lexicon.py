@@ -256,6 +256,11 @@ OPINION_CUES: tuple[str, ...] = (
     "what do you make of",
     "undervalued",
     "overvalued",
+    # the asker's own affairs ("the interest rate on my mortgage"): not ACME's disclosures
+    "my",
+    "mine",
+    "我的",
+    "我家",
 )
 # Suffixes that make a Chinese run an organisation's name (新华保险, 某某人寿, 某某银行).
 ORG_SUFFIXES_ZH: tuple[str, ...] = (

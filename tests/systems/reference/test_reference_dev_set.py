@@ -144,6 +144,8 @@ MORE_REFUSALS = [
     "How many branches does ACME have in China?",
     "Who is ACME's CEO?",
     "ACME的总部在哪里？",
+    "What's the interest rate on my mortgage?",
+    "我的保单现金价值是多少？",
 ]
 MORE_VALUES = [
     ("ACME HK FY2025 revenue?", 1702.0),
