@@ -588,23 +588,6 @@ def _fence(text: str, language: str = "text") -> str:
     return f"{fence}{language}\n{text}\n{fence}"
 
 
-def _stamp(ctx: GithubContext, generated_at: str) -> str:
-    """The footer that tells a current comment from a stale one: head commit and time."""
-    sha = ctx.pull_request.head_sha if ctx.pull_request is not None else ctx.sha
-    when = generated_at.replace("T", " ").replace("+00:00", " UTC")
-    parts = []
-    if re.fullmatch(r"[0-9a-fA-F]{7,64}", sha or ""):
-        shown = f"`{sha[:12]}`"
-        if ctx.server_url and ctx.repository:
-            shown = f"[{shown}]({ctx.server_url.rstrip('/')}/{ctx.repository}/commit/{sha})"
-        parts.append(f"head {shown}")
-    else:
-        parts.append("head unknown")
-    parts.append(escape_md(when, 64))
-    parts.append(f"ragspine-eval {escape_md(__version__, 32)}")
-    return "_" + " · ".join(parts) + "_"
-
-
 @dataclass
 class _Publication:
     """Everything one run shows: the same body goes to the summary and the comment."""
@@ -666,8 +649,7 @@ class _Publisher:
         artifact_url = (
             f"{ctx.run_url}/artifacts/{artifact_id}" if artifact_id and ctx.run_url else None
         )
-        stamp = _stamp(ctx, pub.report.generated_at)
-        tail = (f"\n{pub.details}\n" if pub.details else "") + f"\n{stamp}\n"
+        tail = f"\n{pub.details}\n" if pub.details else ""
         room = COMMENT_LIMIT - len(pub.prefix) - len(tail) - 200
         return comment_safe(
             pub.prefix

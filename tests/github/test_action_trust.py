@@ -346,7 +346,7 @@ def test_invalid_input_replaces_the_green_comment_and_writes_the_summary(
         done.log,
         re.M,
     ), done.log
-    assert HEAD_SHA[:12] in body and HEAD_SHA[:12] in repo.summary()
+    assert HEAD_SHA[:12] in _heading(body) and HEAD_SHA[:12] in _heading(repo.summary())
 
 
 def test_a_bad_action_input_still_updates_the_comment(
@@ -447,20 +447,30 @@ def test_annotations_point_at_the_baseline_and_golden_lines(
 def test_comment_and_summary_show_the_head_sha_and_time(
     repo: Repo, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from ragspine_action.report.view import fmt_when
+
     repo.record_baseline_on_main()
     run_action(repo, monkeypatch)
     body, summary = repo.comments()[0]["body"], repo.summary()
-    for text in (body, summary):
-        assert f"`{HEAD_SHA[:12]}`" in text
-        assert f"https://github.example/{OWNER}/{REPO}/commit/{HEAD_SHA}" in text
-        assert "3e3e3e3e3e3e" not in text  # the merge commit is not what the author pushed
     report = json.loads((repo.ws / "ragspine-report.json").read_text())
-    shown = report["generated_at"].replace("T", " ").replace("+00:00", " UTC")
-    assert shown in body and shown in summary
+    for text in (body, summary):
+        heading = _heading(text)
+        assert f"`{HEAD_SHA[:12]}`" in heading, heading
+        assert fmt_when(report["generated_at"]) in heading, heading
+        assert "3e3e3e3e3e3e" not in text  # the merge commit is not what the author pushed
     repo.head_sha = "5" * 40
     run_action(repo, monkeypatch)
     [comment] = repo.comments()
-    assert "`555555555555`" in comment["body"] and HEAD_SHA[:12] not in comment["body"]
+    assert "`555555555555`" in _heading(comment["body"]) and HEAD_SHA[:12] not in comment["body"]
+
+
+def test_an_error_comment_shows_the_head_sha_too(
+    repo: Repo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    done = run_action(repo, monkeypatch)  # no committed baseline: an error
+    assert done.code == 2
+    assert f"`{HEAD_SHA[:12]}`" in _heading(repo.comments()[0]["body"])
+    assert f"`{HEAD_SHA[:12]}`" in _heading(repo.summary())
 
 
 # -- two runs at once -----------------------------------------------------------------------
@@ -659,3 +669,42 @@ def test_many_long_input_problems_still_fit_the_comment(
     _assert_one_verdict(repo, done, "error")
     body = repo.comments()[0]["body"]
     assert len(body) < 65_536 and "golden.jsonl:1" in body
+
+
+# -- extraction --------------------------------------------------------------------------------
+
+
+def test_an_extraction_regression_shows_its_cells(
+    repo: Repo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fixtures = ROOT / "data" / "fixtures" / "pptx"
+    shutil.copy(fixtures / "pptx_facts.json", repo.ws / "facts.json")
+    shutil.copy(fixtures / "pptx_ground_truth.json", repo.ws / "truth.json")
+    flags = ["--facts", "facts.json", "--ground-truth", "truth.json"]
+    monkeypatch.chdir(repo.ws)
+    assert cli_main(
+        ["--suite", "extraction", *flags, "--baseline", "baseline.json", "--update-baseline",
+         "--quiet"]
+    ) == 0  # fmt: skip
+    repo.commit_to_base("baseline.json")
+    facts = json.loads((repo.ws / "facts.json").read_text())
+    truth = {
+        (c["sheet"], c["cell_ref"]): c
+        for c in json.loads((repo.ws / "truth.json").read_text())["cells"]
+    }
+    broken = next(
+        c for c in facts["cells"]
+        if truth.get((c["sheet"], c["cell_ref"]), {}).get("value") == c["value"]
+        and isinstance(c["value"], int | float)
+    )  # fmt: skip
+    expected = broken["value"]
+    broken["value"] = 424242
+    (repo.ws / "facts.json").write_text(json.dumps(facts))
+    repo.with_ = {"system": "", "golden": "", "outcomes": "", "mode": ""}
+    done = run_action(repo, monkeypatch, suites="extraction", args=" ".join(flags))
+    _assert_one_verdict(repo, done, "fail")
+    for text in (repo.comments()[0]["body"], repo.summary()):
+        assert "424242" in text, text
+        assert broken["cell_ref"] in text and broken["sheet"] in text
+        line = next(x for x in text.splitlines() if "424242" in x)
+        assert f"{expected:g}" in line, line  # expected and actual side by side
