@@ -211,18 +211,25 @@ def _outputs(path: Path) -> dict[str, str]:
 
 
 def _gate_rows(body: str) -> dict[str, dict[str, str]]:
-    """The QA gate table's rows, metric → {column header: cell}, read by the header row."""
+    """The folded "All metrics" table's rows, metric → {column header: cell}."""
     rows: dict[str, dict[str, str]] = {}
     headers: list[str] = []
+    in_all = False
     for line in body.splitlines():
         cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-        if line.startswith("| metric |"):
-            headers = cells
+        if "All metrics" in line:
+            in_all = True
+        elif in_all and line.startswith("| metric |"):
+            headers = [h or "status" for h in cells]
         elif headers and len(cells) == len(headers) and re.fullmatch(r"`[\w@]+`", cells[0]):
             rows[cells[0].strip("`")] = dict(zip(headers, cells, strict=True))
-        elif not line.startswith("|"):
-            headers = []
+        elif headers and not line.startswith("|"):
+            return rows
     return rows
+
+
+def _pct(value: float) -> str:
+    return f"{value * 100:.1f}%"
 
 
 def _check_table_matches_report(
@@ -233,18 +240,20 @@ def _check_table_matches_report(
     assert set(metrics) <= set(rows), (sorted(metrics), sorted(rows))
     for gate, metric in metrics.items():
         row = rows[gate]
-        assert row["current"] == f"{metric['pass_rate']:.4f}", row
+        assert row["now"] == _pct(metric["pass_rate"]), row
         assert row["passed"] == f"{metric['passed']}/{metric['total']}", row
-        assert row["baseline"] == f"{baseline['metrics'][gate]:.4f}", row
     for name, value in report["qa"]["retrieval"]["overall"].items():
         if name in rows:
-            assert rows[name]["current"] == f"{value:.4f}", rows[name]
+            assert rows[name]["now"] == _pct(value), rows[name]
     regressed = {r["metric"] for r in report["baseline"]["regressions"]}
     assert regressed, "the second run must regress"
     for name, row in rows.items():
-        assert ("FAIL" in row["status"]) == (name in regressed), row
+        assert ("❌" in row["status"]) == (name in regressed), row
     for r in report["baseline"]["regressions"]:
-        assert rows[r["metric"]]["Δ"] == f"{r['delta']:+.4f}", rows[r["metric"]]
+        delta = rows[r["metric"]]["Δ [95% CI]"].replace("−", "-")
+        assert delta.startswith(f"{r['delta'] * 100:+.1f} pp"), rows[r["metric"]]
+        moved = f"`{r['metric']}` | {_pct(baseline['metrics'][r['metric']])} → {_pct(r['current'])}"
+        assert moved in body, moved
 
 
 def _break_first_numeric_outcome(workspace: Path) -> None:
@@ -495,7 +504,7 @@ def test_no_arguments_runs_the_bundled_default_without_writing_its_data(
         _buildah("rm", c)
     assert done.code == 0, done.stdout + done.stderr
     assert "ragspine-eval: PASS" in done.stdout
-    assert "QA suite · system=reference · mode=tool" in done.stdout
+    assert re.search(r"^QA · tool · reference · \d+ cases$", done.stdout, re.M), done.stdout[:300]
     assert "Baseline: pass" in done.stdout, done.stdout[-1500:]
     assert before.code == 0 and json.loads(before.stdout), before.stderr
     assert after.stdout == before.stdout, "the bundled default wrote into the image's data dir"
