@@ -147,7 +147,7 @@ def _failing_block(view: SuiteView, shown: int | None, paint: _Paint) -> list[st
     lines = [paint(f"{count_noun(total, 'failing ' + view.unit)}:", "red")]
     for title, group in (
         (f"Broken {view.unit}s (passed in the baseline, fail now)", broken),
-        (f"Failing {view.unit}s" + (" (also before)" if broken else ""), others),
+        (("Other failing " if broken else "Failing ") + f"{view.unit}s", others),
     ):
         if not group or not left:
             continue
