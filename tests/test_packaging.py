@@ -167,7 +167,7 @@ def _runs(installed: Installed, args: tuple[str, ...]) -> subprocess.CompletedPr
 @pytest.mark.parametrize(
     ("args", "expected"),
     [
-        ((), ("ragspine-eval: PASS", "QA suite", "Baseline: pass")),
+        ((), ("ragspine-eval: PASS", "QA · tool · reference", "Baseline: pass")),
         (("--suite", "extraction"), ("ragspine-eval: PASS", "cell_value")),
         (("--help",), ("usage: ragspine-eval", "--suite")),
     ],
