@@ -932,7 +932,7 @@ def _run(config: RunConfig, now: datetime | None) -> RunResult:
             spans_as_ranges=config.extraction_spans_as_ranges,
         )
         fixtures = load_fixtures(pairs, max_bytes=config.max_input_bytes)
-        result = score_fixtures(fixtures, options)
+        result = score_fixtures(fixtures, options, progress=progress_bar("extraction"))
         extraction = result.to_dict()
         suites.append(extraction_suite_values(result))
     return conclude_run(config, stamp, qa, extraction, suites, warnings, error, repeats=repeats)

@@ -56,3 +56,19 @@ def test_parallel_scoring_counts_the_whole_golden_set(
     assert len(result.table) == 5000
     last = out.getvalue().rstrip().split("\r")[-1]  # the last drawing, before the erase
     assert last.startswith("scoring [") and "100%" in last, out.getvalue()[-200:]
+
+
+def test_extraction_scoring_counts_ground_truth_cells_and_erases_its_bar() -> None:
+    from ragspine_action.extraction import load_fixtures, load_manifest, score_fixtures
+    from ragspine_action.paths import BUNDLED_MANIFEST
+
+    fixtures = load_fixtures(load_manifest(str(BUNDLED_MANIFEST)))
+    cells = sum(len(fx.ground_truth) for fx in fixtures)
+    assert len(fixtures) > 1 and cells > 0
+    out = io.StringIO()
+    bar = ProgressBar(out, "extraction", delay_s=0.0)
+    with_bar = score_fixtures(fixtures, progress=bar)
+    drawings = [d for d in out.getvalue().split("\r") if d.strip()]
+    assert drawings and drawings[-1].startswith("extraction [") and "100%" in drawings[-1]
+    assert out.getvalue().endswith("\r")  # erased: the report starts on a clean line
+    assert with_bar.to_dict() == score_fixtures(fixtures).to_dict()  # the bar changes nothing

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from ..perf import gc_paused
+from ..progress import ProgressBar
 from .load import CellTable, LoadedFixture
 from .models import (
     CHANNEL_FIELDS,
@@ -447,11 +448,30 @@ def _sum_channel(
 
 
 def score_fixtures(
-    fixtures: Sequence[LoadedFixture], options: ExtractionOptions | None = None
+    fixtures: Sequence[LoadedFixture],
+    options: ExtractionOptions | None = None,
+    *,
+    progress: ProgressBar | None = None,
 ) -> ExtractionResult:
-    """Score several fixtures; ``total`` sums totals and corrects (not an average of rates)."""
+    """Score several fixtures; ``total`` sums totals and corrects (not an average of rates).
+
+    ``progress`` (a terminal's bar) counts ground-truth cells, one fixture at a time.
+    """
     opts = options or ExtractionOptions()
-    results = tuple(score_fixture(fx.name, fx.facts, fx.ground_truth, opts) for fx in fixtures)
+    scored: list[FixtureResult] = []
+    if progress is not None:
+        progress.start(sum(len(fx.ground_truth) for fx in fixtures))
+    try:
+        done = 0
+        for fx in fixtures:
+            scored.append(score_fixture(fx.name, fx.facts, fx.ground_truth, opts))
+            done += len(fx.ground_truth)
+            if progress is not None:
+                progress.update(done, final=True)
+    finally:
+        if progress is not None:
+            progress.finish()
+    results = tuple(scored)
     total = {
         channel: _sum_channel(channel, [r.channels[channel] for r in results], opts.max_mismatches)
         for channel in CHANNELS

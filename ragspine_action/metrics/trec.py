@@ -40,6 +40,7 @@ __all__ = [
     "Qrels",
     "TrecConversion",
     "TrecRun",
+    "check_relevance_level",
     "load_qrels",
     "load_run",
     "load_run_scores",
@@ -216,13 +217,8 @@ class TrecConversion:
     unjudged_queries: tuple[str, ...]
 
 
-def trec_to_golden(
-    qrels: Mapping[str, Mapping[str, int]],
-    run: TrecRun | Mapping[str, list[str]],
-    *,
-    relevance_level: int = 1,
-) -> TrecConversion:
-    """One ``retrieval`` case (id = qid) and one outcome (ranked ``sources``) per query."""
+def check_relevance_level(relevance_level: int) -> None:
+    """trec_eval's ``-l``, but at least 1 (a level of 0 makes non-relevant docs relevant)."""
     if isinstance(relevance_level, bool) or not isinstance(relevance_level, int):
         raise ConfigError(f"relevance level must be an integer, got {relevance_level!r}")
     if relevance_level < 1:
@@ -230,6 +226,16 @@ def trec_to_golden(
             f"relevance level must be >= 1, got {relevance_level} "
             "(a level of 0 would make non-relevant judgments relevant)"
         )
+
+
+def trec_to_golden(
+    qrels: Mapping[str, Mapping[str, int]],
+    run: TrecRun | Mapping[str, list[str]],
+    *,
+    relevance_level: int = 1,
+) -> TrecConversion:
+    """One ``retrieval`` case (id = qid) and one outcome (ranked ``sources``) per query."""
+    check_relevance_level(relevance_level)
     rankings = run.rankings if isinstance(run, TrecRun) else run
     cases: list[GoldenCase] = []
     outcomes: dict[str, Outcome] = {}

@@ -495,13 +495,9 @@ def evaluate_columns(
     case_digests: bool = True,
 ) -> TrecEvaluation:
     """trec_eval's per-query values of ``measures`` (our names) for every qrels query."""
-    if isinstance(relevance_level, bool) or not isinstance(relevance_level, int):
-        raise ConfigError(f"relevance level must be an integer, got {relevance_level!r}")
-    if relevance_level < 1:
-        raise ConfigError(
-            f"relevance level must be >= 1, got {relevance_level} "
-            "(a level of 0 would make non-relevant judgments relevant)"
-        )
+    from .trec import check_relevance_level
+
+    check_relevance_level(relevance_level)
     level = relevance_level
     nq = len(qrels.qids)
 
