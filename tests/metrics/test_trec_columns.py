@@ -36,11 +36,7 @@ from ragspine_action.qa import QASettings, evaluate_qa
 from ragspine_action.systems.base import complete_collection
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-_CANDIDATES = (
-    REPO_ROOT / "tests" / "data" / "trec_eval",
-    REPO_ROOT / ".." / "shared" / "oracle" / "trec_eval",
-)
-ORACLE = next((p for p in _CANDIDATES if p.is_dir()), _CANDIDATES[0])
+ORACLE = REPO_ROOT / "tests" / "data" / "trec_eval"  # trec_eval's own test data, with NIST's notice
 
 ALL = parse_measures(
     "hit@1,3,5,10 mrr ndcg@1,3,5,10,20 recall@1,3,5,10 precision@1,3,5,10,20 "
