@@ -13,7 +13,8 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
-from . import __version__
+# ``startup`` first: it sets what must be set before any model is built.
+from . import __version__, startup  # noqa: F401
 from .config import SYSTEMS, RunConfig, parse_k_list, parse_suites, resolve_system
 from .config_file import DEFAULT_CONFIG_NAME, FILE_KEYS, load_config_file, overrides_from_file
 from .console import encodable

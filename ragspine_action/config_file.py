@@ -8,15 +8,18 @@ paths are relative to the file's own directory. CLI flags override the file.
 from __future__ import annotations
 
 import os
+from functools import cache
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .errors import InputError, Problem
 from .jsonio import read_text_file
 from .validation import problems_from_validation_error
+
+if TYPE_CHECKING:
+    import yaml
 
 __all__ = [
     "DEFAULT_CONFIG_NAME",
@@ -167,8 +170,15 @@ class ConfigFile(_Section):
     bootstrap: BootstrapSettings = BootstrapSettings()
 
 
-class _LineLoader(yaml.SafeLoader):
-    """SafeLoader that also remembers the line of every mapping key (for error messages)."""
+@cache
+def _line_loader() -> type[yaml.SafeLoader]:
+    """SafeLoader for settings files; yaml is imported only when a settings file is read."""
+    import yaml
+
+    class LineLoader(yaml.SafeLoader):
+        """SafeLoader whose nodes keep their lines (for error messages)."""
+
+    return LineLoader
 
 
 def _key_lines(text: str) -> dict[tuple[str, ...], int]:
@@ -181,8 +191,10 @@ def _key_lines(text: str) -> dict[tuple[str, ...], int]:
                 lines[name] = key.start_mark.line + 1
                 walk(value, name)
 
+    import yaml
+
     try:
-        root = yaml.compose(text, Loader=_LineLoader)
+        root = yaml.compose(text, Loader=_line_loader())
     except yaml.YAMLError:
         return lines
     if root is not None:
@@ -204,6 +216,8 @@ def _check_yaml_tree(root: yaml.Node, name: str) -> None:
     Sizes are computed on the composed graph, where an alias is a shared node, so the
     check itself stays linear in the file however much the aliases would expand.
     """
+    import yaml
+
     sizes: dict[int, int] = {}
     # Post-order walk without recursion: (node, depth, children done?).
     stack: list[tuple[yaml.Node, int, bool]] = [(root, 1, False)]
@@ -252,7 +266,9 @@ def _check_yaml_tree(root: yaml.Node, name: str) -> None:
 def parse_config_text(text: str, name: str) -> ConfigFile:
     """Parse and validate settings text (the run and the baseline guard use this alike)."""
     text = text.removeprefix("\ufeff")
-    loader = _LineLoader(text)
+    import yaml
+
+    loader = _line_loader()(text)
     try:
         root = loader.get_single_node()
         if root is not None:

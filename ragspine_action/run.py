@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from contextlib import nullcontext
 from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime
-from typing import Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from . import __version__
 from .baseline.digests import CaseDigests, digest_cases, digest_dumps
@@ -44,14 +44,6 @@ from .errors import (
     RagspineError,
     StaleBaselineError,
     one_line,
-)
-from .extraction import (
-    ExtractionOptions,
-    FixturePair,
-    load_fixtures,
-    load_manifest,
-    pairs_from_paths,
-    score_fixtures,
 )
 from .gates import GateSettings, make_judge
 from .gates.judge import judge_identity
@@ -88,6 +80,9 @@ from .report.model import (
 from .report.view import count_noun
 from .shard import Shard, select_shard
 from .systems.base import MISSING_OUTCOME, Collection, System
+
+if TYPE_CHECKING:
+    from .extraction import FixturePair
 
 __all__ = [
     "RunResult",
@@ -210,6 +205,8 @@ def golden_digests(config: RunConfig) -> Callable[[], CaseDigests]:
 
 
 def _extraction_pairs(config: RunConfig) -> list[FixturePair]:
+    from .extraction import load_manifest, pairs_from_paths
+
     if config.facts or config.ground_truth:
         return pairs_from_paths(config.facts, config.ground_truth)
     if not config.extraction_manifest:
@@ -924,6 +921,8 @@ def _run(config: RunConfig, now: datetime | None) -> RunResult:
         suites.append(values)
     extraction: dict[str, Any] | None = None
     if "extraction" in config.suites:
+        from .extraction import ExtractionOptions, load_fixtures, score_fixtures
+
         pairs = _extraction_pairs(config)
         options = ExtractionOptions(
             abs_tol=config.extraction_abs_tol,
