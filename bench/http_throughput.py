@@ -84,7 +84,7 @@ def _ours(url: str, cases: int, concurrency: int) -> tuple[float, dict[str, Any]
         for i in range(cases)
     ]
     settings = HttpSettings(endpoint=url, concurrency=concurrency)
-    system = HttpSystem(settings, progress=Progress(sys.stderr, interval_s=1.0))
+    system = HttpSystem(settings, progress=Progress(sys.stderr))
     started = time.perf_counter()
     collection = system.collect(golden)
     return time.perf_counter() - started, collection.stats

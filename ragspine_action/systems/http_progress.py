@@ -1,8 +1,10 @@
-"""Progress of a long collection run: a live bar on a terminal, sparse lines in CI logs.
+"""Progress of a long collection run: a live bar on a terminal, nothing anywhere else.
 
-A CI log keeps every byte, so a bar redrawn with ``\\r`` would flood it: off a terminal
-the reporter prints one line at most every ``interval_s`` seconds, plus a final line.
-The stream and the clock are injected so the output can be tested exactly.
+A CI log or a pipe keeps every byte, and what the run collected is in the report (its
+``system_stats``): off a terminal the reporter is silent. On a terminal it redraws one
+line with ``\\r`` (done/total, errors, rate, ETA) at most ten times a second and ends it
+with a newline, so the report that follows starts on a clean line. The stream and the
+clock are injected so the output can be tested exactly.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ class ProgressReporter(Protocol):
 
 
 def format_duration(seconds: float) -> str:
-    """``75.2`` → ``1:15``; ``3725`` → ``1:02:05`` (whole seconds, rounded up)."""
+    """``75.2`` → ``1:16``; ``3725`` → ``1:02:05`` (whole seconds, rounded up)."""
     whole = max(0, int(-(-seconds // 1)))
     hours, rest = divmod(whole, 3600)
     minutes, secs = divmod(rest, 60)
@@ -43,21 +45,20 @@ def _is_tty(stream: TextIO) -> bool:
 
 
 class Progress:
-    """Reports done/total, errors, rate and ETA to ``stream`` (normally stderr)."""
+    """Reports done/total, errors, rate and ETA to ``stream`` (normally stderr) when it
+    is a terminal (``tty`` overrides the check); writes nothing otherwise."""
 
     def __init__(
         self,
         stream: TextIO,
         *,
         label: str = "http",
-        interval_s: float = 5.0,
         tty: bool | None = None,
         clock: Callable[[], float] = time.monotonic,
         bar_width: int = 24,
     ) -> None:
         self._stream = stream
         self._label = label
-        self._interval = interval_s
         self._tty = _is_tty(stream) if tty is None else tty
         self._clock = clock
         self._bar_width = bar_width
@@ -71,43 +72,34 @@ class Progress:
         self._finished = False
 
     def start(self, total: int) -> None:
+        if not self._tty:
+            return
         with self._lock:
             self._total = total
             self._done = self._errors = 0
             self._started = self._clock()
             self._last_shown = None
             self._finished = False
-            if self._tty:
-                self._draw(self._started)
+            self._draw(self._started)
 
     def update(self, done: int, errors: int) -> None:
+        if not self._tty:
+            return
         with self._lock:
             self._done, self._errors = done, errors
             now = self._clock()
-            if self._tty:
-                if self._last_shown is None or now - self._last_shown >= _TTY_REDRAW_S:
-                    self._draw(now)
-            elif self._last_shown is None:
-                self._last_shown = now  # the first line waits a full interval
-            elif now - self._last_shown >= self._interval:
-                self._line(now)
+            if self._last_shown is None or now - self._last_shown >= _TTY_REDRAW_S:
+                self._draw(now)
 
     def finish(self) -> None:
+        if not self._tty:
+            return
         with self._lock:
             if self._finished:
                 return
             self._finished = True
-            now = self._clock()
-            elapsed = now - self._started
-            summary = (
-                f"{self._label}: {self._done}/{self._total} done, {self._errors} errors, "
-                f"{self._rate(now):.1f} req/s, {elapsed:.1f} s"
-            )
-            if self._tty:
-                self._draw(now)
-                self._write("\n")
-            else:
-                self._write(summary + "\n")
+            self._draw(self._clock())
+            self._write("\n")
 
     def _rate(self, now: float) -> float:
         elapsed = now - self._started
@@ -121,21 +113,15 @@ class Progress:
             return "?"
         return format_duration((self._total - self._done) / rate)
 
-    def _line(self, now: float) -> None:
-        self._last_shown = now
-        self._write(
-            f"{self._label}: {self._done}/{self._total} done, {self._errors} errors, "
-            f"{self._rate(now):.1f} req/s, ETA {self._eta(now)}\n"
-        )
-
     def _draw(self, now: float) -> None:
         self._last_shown = now
         share = self._done / self._total if self._total else 1.0
         filled = int(share * self._bar_width)
         bar = "#" * filled + "-" * (self._bar_width - filled)
+        errors = f"{self._errors} error" + ("" if self._errors == 1 else "s")
         text = (
             f"{self._label} [{bar}] {self._done}/{self._total} {share:4.0%} | "
-            f"{self._errors} errors | {self._rate(now):.1f}/s | ETA {self._eta(now)}"
+            f"{errors} | {self._rate(now):.1f}/s | ETA {self._eta(now)}"
         )
         padding = " " * max(0, self._drawn_width - len(text))
         self._drawn_width = len(text)

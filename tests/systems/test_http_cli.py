@@ -13,7 +13,7 @@ import importlib.util
 import json
 import threading
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from types import ModuleType
@@ -484,3 +484,25 @@ def test_an_outage_never_creates_or_updates_a_baseline(
     )
     assert (update.code, update.report["verdict"]) == (2, "error")
     assert not baseline.exists()
+
+
+def test_progress_bar_on_a_terminal_and_silence_in_a_pipe(
+    healthy_url: str,
+    golden: Path,
+    tmp_path: Path,
+    run_cli_on_a_tty: Callable[..., tuple[int, str, str]],
+) -> None:
+    """The real CLI in a child process: stderr on a pseudo-terminal shows the live bar
+    (redrawn with carriage returns); the same run with stderr in a pipe prints no
+    progress at all — a CI log gets the report and nothing else."""
+    env = {HEADERS_ENV: json.dumps({"Authorization": AUTH})}
+    args = ["--system", "http", "--endpoint", healthy_url, "--golden", str(golden)]
+    args += ["--mode", "svc", "--concurrency", "2", "--report", str(tmp_path / "r.json")]
+    code, out, tty_err = run_cli_on_a_tty(args, tty=True, env=env)
+    assert code == 0, tty_err
+    assert "\rhttp [" in tty_err and f"{len(CASES)}/{len(CASES)} 100%" in tty_err
+    code, piped_out, piped_err = run_cli_on_a_tty(args, tty=False, env=env)
+    assert code == 0, piped_err
+    assert "http" not in piped_err and "\r" not in piped_err, piped_err
+    assert "\r" not in piped_out and "http [" not in piped_out
+    assert piped_out.strip().splitlines()[-1].startswith("ragspine-eval: PASS")
