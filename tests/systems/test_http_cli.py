@@ -498,7 +498,7 @@ def test_progress_bar_on_a_terminal_and_silence_in_a_pipe(
     env = {HEADERS_ENV: json.dumps({"Authorization": AUTH})}
     args = ["--system", "http", "--endpoint", healthy_url, "--golden", str(golden)]
     args += ["--mode", "svc", "--concurrency", "2", "--report", str(tmp_path / "r.json")]
-    code, out, tty_err = run_cli_on_a_tty(args, tty=True, env=env)
+    code, _, tty_err = run_cli_on_a_tty(args, tty=True, env=env)
     assert code == 0, tty_err
     assert "\rhttp [" in tty_err and f"{len(CASES)}/{len(CASES)} 100%" in tty_err
     code, piped_out, piped_err = run_cli_on_a_tty(args, tty=False, env=env)
