@@ -378,9 +378,7 @@ def test_the_auth_header_is_sent_and_never_shown(
 ) -> None:
     caplog.set_level(logging.DEBUG)
     settings = _settings(fault_server.url)
-    system = HttpSystem(
-        settings, sleep=lambda s: None, progress=Progress(sys.stderr, tty=True)
-    )
+    system = HttpSystem(settings, sleep=lambda s: None, progress=Progress(sys.stderr, tty=True))
     print(settings, system)
     collection = system.collect([_case(cid) for cid in FAULT_CASES])
     save_outcomes(tmp_path / "outcomes.jsonl", collection.outcomes.values())
