@@ -34,6 +34,7 @@ from .metrics.retrieval import (
     normalise_ks,
 )
 from .outcomes.model import Outcome
+from .progress import ProgressBar
 from .report.cases import CaseTable, CaseTableBuilder, TagMembers, as_case_table
 from .report.model import (
     AttributionSection,
@@ -70,6 +71,8 @@ GATE_NAMES: tuple[str, ...] = tuple(g.name for g in GATES)
 # The failures' key for fabricated numbers (not a gate): the rows carry the case's question
 # to ``fabrication.cases`` as gate failures carry it to ``metrics.<gate>.failures``.
 FABRICATED = "fabrication"
+# The sequential path tells its progress bar every this many cases.
+_PROGRESS_EVERY = 64
 
 
 @dataclass(frozen=True)
@@ -330,16 +333,22 @@ def evaluate_qa(
     system: str,
     settings: QASettings | None = None,
     cases: Sequence[GoldenCase] | None = None,
+    progress: ProgressBar | None = None,
 ) -> QASection:
     """Run every applicable gate on every case and tally the results.
 
     ``cases`` (default: the whole golden set) restricts the run to a shard; the golden
     info still describes the whole set, which is what a baseline and a merge are tied to.
+    ``progress`` (a terminal's bar) counts the cases scored.
     """
     settings = settings or QASettings()
     scorer = CaseScorer(settings)
-    for case in golden.cases if cases is None else cases:
-        scorer.score(case, collection.outcomes[case.id])
+    selected = golden.cases if cases is None else cases
+    if progress is None:
+        for case in selected:
+            scorer.score(case, collection.outcomes[case.id])
+    else:
+        _score_with_progress(scorer, selected, collection, progress)
     return assemble_qa(
         mode=mode,
         system=system,
@@ -351,6 +360,23 @@ def evaluate_qa(
         unknown_outcome_ids=collection.unknown_ids,
         system_stats=collection.stats,
     )
+
+
+def _score_with_progress(
+    scorer: CaseScorer,
+    cases: Sequence[GoldenCase],
+    collection: Collection,
+    progress: ProgressBar,
+) -> None:
+    progress.start(len(cases))
+    try:
+        for done, case in enumerate(cases, 1):
+            scorer.score(case, collection.outcomes[case.id])
+            if not done % _PROGRESS_EVERY:
+                progress.update(done)
+        progress.update(len(cases), final=True)
+    finally:
+        progress.finish()
 
 
 def qa_warnings(qa: QASection) -> list[str]:

@@ -855,6 +855,7 @@ def _sequential_qa(config: RunConfig, settings: QASettings, shard: Shard | None)
             system=system_name,
             settings=settings,
             cases=selected,
+            progress=progress_bar("scoring"),
         )
         if shard is not None:
             qa.shard = ShardInfo(index=shard.index, count=shard.count, positions=positions)

@@ -13,8 +13,9 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any, Final
 
 from ..perf import gc_paused
@@ -24,6 +25,7 @@ from .models import (
     CHANNEL_FIELDS,
     CHANNELS,
     CellFormat,
+    CellRecordDict,
     Channel,
     ExtractionOptions,
     span_rectangle,
@@ -44,6 +46,8 @@ __all__ = [
 TOTAL: Final = "total"
 EXAMPLES: Final = 5
 _NO_TAGS: Final[list[str]] = []
+# Ground-truth cells compared between two progress reports (a batch is a list of pairs).
+_PROGRESS_BATCH: Final = 16_384
 
 
 @dataclass(frozen=True, slots=True)
@@ -312,7 +316,7 @@ def _details(
 
 def _ragspine_compare(
     facts: CellTable,
-    truth: CellTable,
+    truth: Iterable[tuple[str, CellRecordDict]],
     opts: ExtractionOptions,
     aligned: list[str],
     missing: list[str],
@@ -326,7 +330,7 @@ def _ragspine_compare(
     """
     get_fact = facts.cells.get
     bad_value, bad_tags, bad_span = bad
-    for key, exp in truth.cells.items():
+    for key, exp in truth:
         act = get_fact(key)
         if act is None:
             missing.append(key)
@@ -351,7 +355,7 @@ def _ragspine_compare(
 
 def _rich_compare(
     facts: CellTable,
-    truth: CellTable,
+    truth: Iterable[tuple[str, CellRecordDict]],
     opts: ExtractionOptions,
     aligned: list[str],
     missing: list[str],
@@ -361,7 +365,7 @@ def _rich_compare(
     and the options' normalisations (tolerance, tags as a set, spans as ranges)."""
     get_fact = facts.cells.get
     bad_value, bad_tags, bad_span = bad
-    for key, exp in truth.cells.items():
+    for key, exp in truth:
         act = get_fact(key)
         if act is None:
             missing.append(key)
@@ -388,8 +392,14 @@ def score_fixture(
     facts: CellTable,
     truth: CellTable,
     options: ExtractionOptions | None = None,
+    *,
+    on_cells: Callable[[int], None] | None = None,
 ) -> FixtureResult:
-    """Score one facts table against its ground truth on every channel."""
+    """Score one facts table against its ground truth on every channel.
+
+    ``on_cells(n)`` is told after every batch of ``n`` ground-truth cells compared (a
+    progress bar moves within a large fixture, not only between fixtures).
+    """
     opts = options or ExtractionOptions()
     fmt = FormatInfo(facts.format, truth.format)
     aligned: list[str] = []
@@ -398,8 +408,15 @@ def score_fixture(
     bad_span: list[str] = []
     missing: list[str] = []
     compare = _ragspine_compare if fmt.comparison == "ragspine" else _rich_compare
+    bad_lists = (bad_value, bad_tags, bad_span)
     with gc_paused():
-        compare(facts, truth, opts, aligned, missing, (bad_value, bad_tags, bad_span))
+        if on_cells is None:
+            compare(facts, truth.cells.items(), opts, aligned, missing, bad_lists)
+        else:  # the same comparison, batch after batch in the same order
+            cells = iter(truth.cells.items())
+            while batch := list(islice(cells, _PROGRESS_BATCH)):
+                compare(facts, batch, opts, aligned, missing, bad_lists)
+                on_cells(len(batch))
     only_in_truth = len(missing)
     examples_truth = missing[:EXAMPLES]
     only_in_facts = len(facts.cells) - len(aligned)
@@ -455,21 +472,28 @@ def score_fixtures(
 ) -> ExtractionResult:
     """Score several fixtures; ``total`` sums totals and corrects (not an average of rates).
 
-    ``progress`` (a terminal's bar) counts ground-truth cells, one fixture at a time.
+    ``progress`` (a terminal's bar) counts ground-truth cells, batch by batch.
     """
     opts = options or ExtractionOptions()
     scored: list[FixtureResult] = []
-    if progress is not None:
+    if progress is None:
+        scored = [score_fixture(fx.name, fx.facts, fx.ground_truth, opts) for fx in fixtures]
+    else:
         progress.start(sum(len(fx.ground_truth) for fx in fixtures))
-    try:
         done = 0
-        for fx in fixtures:
-            scored.append(score_fixture(fx.name, fx.facts, fx.ground_truth, opts))
-            done += len(fx.ground_truth)
-            if progress is not None:
-                progress.update(done, final=True)
-    finally:
-        if progress is not None:
+
+        def advance(n: int) -> None:
+            nonlocal done
+            done += n
+            progress.update(done)
+
+        try:
+            for fx in fixtures:
+                scored.append(
+                    score_fixture(fx.name, fx.facts, fx.ground_truth, opts, on_cells=advance)
+                )
+            progress.update(done, final=True)
+        finally:
             progress.finish()
     results = tuple(scored)
     total = {
