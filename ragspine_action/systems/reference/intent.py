@@ -100,13 +100,14 @@ def _search_text(
     return " ".join([*clauses, *extra])
 
 
-@lru_cache(maxsize=2048)
-def _term_regex(term: str) -> re.Pattern[str]:
+def _term_regex_uncached(term: str) -> re.Pattern[str]:
     if term.isascii():
         body = r"[\s\-]+".join(re.escape(w) for w in re.split(r"[\s\-]+", term))
         return re.compile(rf"(?<![A-Za-z0-9]){body}(?![A-Za-z0-9])", re.IGNORECASE)
     return re.compile(re.escape(term))
 
+
+_term_regex = lru_cache(maxsize=256)(_term_regex_uncached)
 
 _FIRST_WORD = re.compile(r"[^\s\-]+")
 
@@ -137,6 +138,75 @@ def _may_match(term: str, text: str, lowered: str) -> bool:
     return _needle(term) in lowered
 
 
+_ALNUM = re.compile(r"[a-z0-9]+")
+_SEPARATORS = re.compile(r"[\s\-]+")
+
+
+class _TermIndex:
+    """One term list, compiled once: which of its terms can occur in a text.
+
+    An ASCII term is filed under its first word (lower case): the pattern needs that word
+    as a whole run of letters and digits, so the term is only tried when the text has that
+    word (or, for the four letters that fold to ASCII, always). A Chinese term is a
+    substring test. ``candidates`` keeps the list's matching order (longest term first),
+    so masking reads exactly as a loop over every term would."""
+
+    def __init__(self, pairs: list[tuple[str, str]]) -> None:
+        self.pairs = sorted(pairs, key=lambda p: len(p[0]), reverse=True)
+        self._patterns: list[re.Pattern[str] | None] = [None] * len(self.pairs)
+        self._by_word: dict[str, list[int]] = {}
+        self._cjk: list[int] = []
+        self._needles: list[tuple[int, str]] = []  # ASCII terms whose first word is not alnum
+        self._ascii: list[int] = []
+        for i, (term, _) in enumerate(self.pairs):
+            if not term.isascii():
+                self._cjk.append(i)
+                continue
+            self._ascii.append(i)
+            first = next((w for w in _SEPARATORS.split(term.lower()) if w), "")
+            if first and _ALNUM.fullmatch(first):
+                self._by_word.setdefault(first, []).append(i)
+            else:
+                self._needles.append((i, first))
+
+    def pattern(self, i: int) -> re.Pattern[str]:
+        """Term ``i``'s pattern, compiled the first time the term may match."""
+        compiled = self._patterns[i]
+        if compiled is None:
+            compiled = self._patterns[i] = _term_regex_uncached(self.pairs[i][0])
+        return compiled
+
+    def candidates(self, text: str) -> list[int]:
+        """Indexes (in matching order) of the terms that may match ``text``; never one
+        fewer than the patterns would find."""
+        lowered = text.lower()
+        found = [i for i in self._cjk if self.pairs[i][0] in text]
+        if not text.isascii() and not _ASCII_FOLDS.isdisjoint(text):
+            found += self._ascii
+        else:
+            for word in set(_ALNUM.findall(lowered)):
+                found += self._by_word.get(word, ())
+            found += [i for i, needle in self._needles if needle in lowered]
+        return sorted(set(found))
+
+
+_INDEXES: dict[int, tuple[object, _TermIndex]] = {}
+
+
+def _index(source: tuple[str, ...] | dict[str, tuple[str, ...]]) -> _TermIndex:
+    """The compiled index of a term list (or a name → terms table), built on first use."""
+    entry = _INDEXES.get(id(source))
+    if entry is not None and entry[0] is source:
+        return entry[1]
+    if isinstance(source, dict):
+        pairs = [(term, name) for name, terms in source.items() for term in terms]
+    else:
+        pairs = [(term, term) for term in source]
+    index = _TermIndex(pairs)
+    _INDEXES[id(source)] = (source, index)
+    return index
+
+
 class _Masked:
     """The question with matched spans blanked out, so no span is read twice."""
 
@@ -151,22 +221,20 @@ class _Masked:
             )
         return found
 
-    def take_terms(self, terms: tuple[str, ...]) -> list[str]:
+    def take_index(self, index: _TermIndex) -> list[tuple[int, str]]:
+        """(position, label) of every match, longest terms first, each span masked."""
         hits: list[tuple[int, str]] = []
-        for term in sorted(terms, key=len, reverse=True):
-            if _may_match(term, self.text, self.text.lower()):
-                hits.extend((m.start(), term) for m in self.take(_term_regex(term)))
-        return [t for _, t in sorted(hits)]
+        for i in index.candidates(self.text):
+            hits.extend((m.start(), index.pairs[i][1]) for m in self.take(index.pattern(i)))
+        return sorted(hits)
+
+    def take_terms(self, terms: tuple[str, ...]) -> list[str]:
+        return [t for _, t in self.take_index(_index(terms))]
 
 
 def _canonical(masked: _Masked, table: dict[str, tuple[str, ...]]) -> tuple[str, ...]:
     """Canonical names found, in order of first appearance."""
-    pairs = [(term, name) for name, terms in table.items() for term in terms]
-    hits: list[tuple[int, str]] = []
-    for term, name in sorted(pairs, key=lambda p: len(p[0]), reverse=True):
-        if _may_match(term, masked.text, masked.text.lower()):
-            hits.extend((m.start(), name) for m in masked.take(_term_regex(term)))
-    return tuple(dict.fromkeys(name for _, name in sorted(hits)))
+    return tuple(dict.fromkeys(name for _, name in masked.take_index(_index(table))))
 
 
 # --- periods -------------------------------------------------------------------------
@@ -315,8 +383,8 @@ def _periods(masked: _Masked, ref: date) -> list[PeriodMention]:
 
 def _has_any(text: str, terms: tuple[str, ...]) -> bool:
     """Whether any term occurs (ASCII terms as whole words)."""
-    lowered = text.lower()
-    return any(_may_match(t, text, lowered) and _term_regex(t).search(text) for t in terms)
+    index = _index(terms)
+    return any(index.pattern(i).search(text) for i in index.candidates(text))
 
 
 # A capitalised name that is not the question's first word, left after every known term
@@ -568,7 +636,7 @@ def _topical(residual: str) -> bool:
     """Whether the question still has a topic once its known terms and cue words are
     masked ("respond to the pricing rate cuts", "stress test"), beyond question wording."""
     rest = _Masked(residual)
-    rest.take_terms(lx.NARRATIVE_CUES + lx.VALUE_CUES + lx.DEFINITION_CUES)
+    rest.take_terms(_CUES)
     for token in retrieval_tokens(rest.text, drop_stop=True):
         if token.isascii() and token not in QUESTION_WORDS and not token.isdigit():
             return True
@@ -589,6 +657,11 @@ def normalise_years(question: str) -> str:
     glues a period to the next term ("FY2025ACME集团", "FY2024ROE"); "2025H1" stays whole."""
     question = _ZH_YEAR.sub(lambda m: "".join(_ZH_DIGITS[c] for c in m.group(0)), question)
     return _GLUED.sub(" ", question)
+
+
+_CUES = lx.NARRATIVE_CUES + lx.VALUE_CUES + lx.DEFINITION_CUES
+_VALUE_FIRST_CUES = lx.VALUE_CUES + lx.NARRATIVE_CUES + lx.DEFINITION_CUES
+_STRONG_CUES = tuple(c for c in lx.NARRATIVE_CUES if c not in lx.WEAK_CUES)
 
 
 def parse_intent(question: str, reference_date: date | None = None) -> Intent:
@@ -616,16 +689,16 @@ def parse_intent(question: str, reference_date: date | None = None) -> Intent:
         unsupported = ("count",)  # "how many employees": the KB reports no counts
     elif not metrics and not unsupported and not ambiguous and _has_any(question, lx.VALUE_CUES):
         rest = _Masked(masked.text)
-        rest.take_terms(lx.VALUE_CUES + lx.NARRATIVE_CUES + lx.DEFINITION_CUES)
+        rest.take_terms(_VALUE_FIRST_CUES)
         unsupported = _unknown_words(rest.text)  # "how much cash": a figure the KB lacks
     opinion = _has_any(question, lx.OPINION_CUES)
     if not competitors:
         residual = _Masked(masked.text)
-        residual.take_terms(lx.NARRATIVE_CUES + lx.VALUE_CUES + lx.DEFINITION_CUES)
+        residual.take_terms(_CUES)
         wants_value = bool(periods) or _has_any(question, lx.VALUE_CUES)
         competitors = _foreign_names(residual.text, bool(metrics or unsupported) and wants_value)
     narrative_cue = _has_any(question, lx.NARRATIVE_CUES)
-    strong_cue = _has_any(question, tuple(c for c in lx.NARRATIVE_CUES if c not in lx.WEAK_CUES))
+    strong_cue = _has_any(question, _STRONG_CUES)
     definition_cue = _has_any(question, lx.DEFINITION_CUES)
     value_cue = _has_any(question, lx.VALUE_CUES)
 

@@ -298,6 +298,8 @@ class KnowledgeBase:
             (str(t), str(e))
             for t, e in self._conn.execute("SELECT term, expansion FROM glossary ORDER BY term")
         ]
+        self._glossary_index = _GlossaryIndex(self._glossary)
+        self._expanded: dict[str, str] = {}
 
     def close(self) -> None:
         self._conn.close()
@@ -337,9 +339,13 @@ class KnowledgeBase:
 
     def expand(self, text: str) -> str:
         """The text plus glossary expansions of the terms it contains (cross-lingual search)."""
-        lowered = text.lower()
-        extra = [e for term, e in self._glossary if _has_term(lowered, term)]
-        return " ".join([text, *extra])
+        cached = self._expanded.get(text)
+        if cached is None:
+            extra = self._glossary_index.expansions(text.lower())
+            cached = " ".join([text, *extra])
+            if len(self._expanded) < _EXPAND_CACHE_SIZE:
+                self._expanded[text] = cached
+        return cached
 
     def search(self, query: str, k: int = 5) -> list[Passage]:
         """Top-k passages by bm25 for the query's tokens (stop words and fluff dropped)."""
@@ -355,7 +361,41 @@ class KnowledgeBase:
         return [Passage(r[0], r[1], r[2], r[3], r[4], round(float(r[5]), 9)) for r in rows]
 
 
-def _has_term(lowered: str, term: str) -> bool:
-    if term.isascii():
-        return re.search(rf"(?<![a-z0-9]){re.escape(term)}(?![a-z0-9])", lowered) is not None
-    return term in lowered
+_EXPAND_CACHE_SIZE = 4096
+_ALNUM = re.compile(r"[a-z0-9]+")
+
+
+class _GlossaryIndex:
+    """Which glossary terms a lower-cased text contains, without one regex per term per
+    text: an ASCII term is only tried (with its pattern, compiled once) when its first word
+    is one of the text's words; a Chinese term is a substring test."""
+
+    def __init__(self, glossary: list[tuple[str, str]]) -> None:
+        self._order = glossary
+        self._by_first: dict[str, list[int]] = {}
+        self._always: list[int] = []
+        self._patterns: dict[int, re.Pattern[str]] = {}
+        for i, (term, _) in enumerate(glossary):
+            if not term.isascii():
+                continue
+            self._patterns[i] = re.compile(rf"(?<![a-z0-9]){re.escape(term)}(?![a-z0-9])")
+            first = _ALNUM.search(term)
+            if first is None or first.start() != 0:
+                self._always.append(i)
+            else:
+                self._by_first.setdefault(first.group(0), []).append(i)
+
+    def expansions(self, lowered: str) -> list[str]:
+        """The expansions of every term the text contains, in glossary order."""
+        hits: set[int] = set(self._always)
+        for word in set(_ALNUM.findall(lowered)):
+            hits.update(self._by_first.get(word, ()))
+        out = []
+        for i, (term, expansion) in enumerate(self._order):
+            pattern = self._patterns.get(i)
+            if pattern is None:
+                if term in lowered:
+                    out.append(expansion)
+            elif i in hits and pattern.search(lowered) is not None:
+                out.append(expansion)
+        return out

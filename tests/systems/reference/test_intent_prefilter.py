@@ -28,3 +28,25 @@ def test_a_term_the_regex_finds_is_never_filtered_out(term: str, text: str) -> N
 def test_the_filter_does_skip_absent_ascii_terms() -> None:
     assert not intent._may_match("revenue", "What was the net profit in 2024?", "what was the")
     assert not intent._may_match("营收", "净利润是多少", "净利润是多少")
+
+
+@pytest.mark.slow
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(TERM, min_size=1, max_size=6), TEXT)
+@example(["net profit", "profit"], "NET-Profit rose")
+@example(["kis"], "the \u212aIS ratio")
+@example(["营收", "top-line"], "今年营收 top-line")
+def test_the_term_index_never_drops_a_term_that_matches(terms: list[str], text: str) -> None:
+    """The compiled index (first-word lookup) proposes every term whose pattern matches."""
+    index = intent._TermIndex([(t, t) for t in terms])
+    proposed = {index.pairs[i][0] for i in index.candidates(text)}
+    for term in terms:
+        if intent._term_regex(term).search(text):
+            assert term in proposed, (term, text)
+
+
+def test_the_term_index_skips_terms_that_cannot_match() -> None:
+    index = intent._TermIndex([(t, t) for t in ("revenue", "net profit", "营收", "s&p")])
+    assert [index.pairs[i][0] for i in index.candidates("What was the net profit?")] == [
+        "net profit"
+    ]

@@ -151,3 +151,38 @@ def test_an_unusable_kb_dir_is_a_config_error(tmp_path: Path) -> None:
         build_kb(DEFAULT_DATA_DIR, blocker)
     with pytest.raises(ConfigError, match="--kb-dir"):
         build_kb(DEFAULT_DATA_DIR, blocker / "sub")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "What drives risk-based capital and the interest rate?",
+        "RISK-BASED CAPITAL under C-ROSS; fx and currency",
+        "银保渠道的佣金 commission fees",
+        "riskbased capital, interest-rate, feeS",
+        "",
+    ],
+)
+def test_glossary_expansion_finds_exactly_the_terms_a_pattern_per_term_finds(
+    tmp_path: Path, text: str
+) -> None:
+    """The indexed expansion (first-word lookup, patterns compiled once) equals trying every
+    glossary term's pattern against the text."""
+    import re
+
+    kb = KnowledgeBase(build_kb(db_dir=tmp_path))
+    try:
+        lowered = text.lower()
+        naive = [
+            e
+            for t, e in kb._glossary
+            if (
+                re.search(rf"(?<![a-z0-9]){re.escape(t)}(?![a-z0-9])", lowered)
+                if t.isascii()
+                else t in lowered
+            )
+        ]
+        assert kb.expand(text) == " ".join([text, *naive])
+        assert kb.expand(text) == kb.expand(text)  # cached, same answer
+    finally:
+        kb.close()
