@@ -43,9 +43,38 @@ class GoldenSet:
         return len(self.cases)
 
 
+def _case_json(case: GoldenCase) -> dict[str, Any]:
+    """``case.model_dump(mode="json")``, built from the attributes (~4x faster; the
+    digest of every case of a large set is made from it). A test checks it equals
+    ``model_dump`` for every field, so a new field cannot be left out silently."""
+    exp = case.expected
+    source = exp.source
+    relevant = exp.relevant_docs
+    day = case.reference_date
+    return {
+        "id": case.id,
+        "question": case.question,
+        "case_type": case.case_type,
+        "expected": {
+            "clarification": exp.clarification,
+            "refuse": exp.refuse,
+            "value": exp.value,
+            "unit": exp.unit,
+            "source": None if source is None else {"doc": source.doc, "locator": source.locator},
+            "narrative_doc": exp.narrative_doc,
+            "relevant_docs": (
+                list(relevant) if isinstance(relevant, list) else relevant and dict(relevant)
+            ),
+            "reference_answer": exp.reference_answer,
+        },
+        "tags": dict(case.tags),
+        "reference_date": None if day is None else day.isoformat(),
+    }
+
+
 def case_digest(case: GoldenCase) -> bytes:
     """SHA-256 of one case's normalised content: defaults filled in, keys sorted."""
-    data = case.model_dump(mode="json")
+    data = _case_json(case)
     try:
         encoded = orjson.dumps(data, option=orjson.OPT_SORT_KEYS)
     except TypeError:  # an integer beyond 64 bits (a relevance grade, say): json has no limit
@@ -121,6 +150,8 @@ def parse_golden_records(
     path: str, records: Iterable[tuple[int, Any]], problems: list[Problem]
 ) -> tuple[list[GoldenCase], dict[str, int]]:
     """Validate ``(line, object)`` pairs; problems are appended, valid cases returned."""
+    from ..fast_records import golden_keys_known  # imports the outcome model too
+
     cases: list[GoldenCase] = []
     line_of: dict[str, int] = {}
     for line, obj in records:
@@ -135,7 +166,8 @@ def parse_golden_records(
         except ValidationError as exc:
             problems.extend(problems_from_validation_error(exc, path, line, case_id))
             continue
-        for fld, message in [*typo_fields(obj), *case_rule_violations(case)]:
+        typos = [] if golden_keys_known(obj) else typo_fields(obj)
+        for fld, message in [*typos, *case_rule_violations(case)]:
             problems.append(Problem(path, line, fld, message, case.id))
         if case.id in line_of:
             problems.append(

@@ -242,13 +242,45 @@ def checked_case_retrieval(
     relevance_level: int,
 ) -> CaseRetrieval:
     """``case_retrieval`` for ks already normalised and a level already checked (the
-    per-case loop of a million cases checks them once)."""
+    per-case loop of a million cases checks them once).
+
+    Every value depends only on the grades in ranking order and the case's positive
+    grades, and few such patterns exist (one relevant doc at rank 1…10 or none is most
+    cases), so results are kept per pattern: the result is shared, never to be mutated.
+    """
     docs = dedupe(ranked_docs)
+    get = relevance.get
+    grades = [get(doc, 0) for doc in docs]
+    key = (
+        tuple(grades),
+        tuple(sorted([g for g in relevance.values() if g > 0], reverse=True)),
+        kk,
+        relevance_level,
+    )
+    known = _BY_PATTERN.get(key)
+    if known is None:
+        known = _case_retrieval(grades, relevance, kk, relevance_level, len(docs))
+        if len(_BY_PATTERN) < _PATTERNS_MAX:
+            _BY_PATTERN[key] = known
+    return known
+
+
+# Results by (grades in rank order, positive grades, ks, level): see checked_case_retrieval.
+_BY_PATTERN: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int], CaseRetrieval] = {}
+_PATTERNS_MAX = 8192
+
+
+def _case_retrieval(
+    grades: list[int],
+    relevance: Mapping[str, int],
+    kk: tuple[int, ...],
+    relevance_level: int,
+    n_retrieved: int,
+) -> CaseRetrieval:
     n_relevant = _num_relevant(relevance, relevance_level)
     if n_relevant == 0:
-        return CaseRetrieval({}, None, 0, len(docs))
+        return CaseRetrieval({}, None, 0, n_retrieved)
     # One pass over the ranking; each value is the same float the single-metric functions give.
-    grades = [relevance.get(doc, 0) for doc in docs]
     found = [g >= relevance_level for g in grades]
     rank = found.index(True) + 1 if True in found else None
     positive = sorted((g for g in relevance.values() if g > 0), reverse=True)
@@ -266,7 +298,7 @@ def checked_case_retrieval(
         values[name] = n / n_relevant
     for name, n, k in zip(precisions, within, kk, strict=True):
         values[name] = n / k
-    return CaseRetrieval(values, rank, n_relevant, len(docs))
+    return CaseRetrieval(values, rank, n_relevant, n_retrieved)
 
 
 @dataclass(frozen=True)

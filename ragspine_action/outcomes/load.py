@@ -16,8 +16,15 @@ __all__ = ["load_outcomes", "load_repeated_outcomes", "parse_outcome"]
 
 
 def parse_outcome(obj: Any) -> Outcome:
-    """Validate one decoded outcome object (raises pydantic's ValidationError)."""
-    return Outcome.model_validate(obj)
+    """Validate one decoded outcome object (raises pydantic's ValidationError).
+
+    A record of the plain shape is built without pydantic (``fast_records``: the same
+    model, values and fields set); anything else is pydantic's to validate and describe.
+    """
+    from ..fast_records import outcome_from_dict  # imports this package's model
+
+    outcome = outcome_from_dict(obj)
+    return Outcome.model_validate(obj) if outcome is None else outcome
 
 
 def load_outcomes(

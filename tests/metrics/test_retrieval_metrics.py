@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ragspine_action.golden import GoldenCase
 from ragspine_action.metrics.retrieval import (
@@ -218,3 +220,33 @@ def test_score_retrieval_from_golden_cases_and_outcomes() -> None:
     assert per_case["c3"].excluded
     assert summary.n == 2 and summary.excluded == 1
     assert [m.id for m in summary.misses] == ["c2"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(st.sampled_from("abcdefgh"), max_size=12),
+    st.dictionaries(st.sampled_from("abcdefghij"), st.integers(0, 3), max_size=6),
+    st.sampled_from([(1,), (1, 3), (1, 3, 10), (2, 5)]),
+    st.integers(1, 3),
+)
+def test_results_kept_per_grade_pattern_equal_the_single_metric_functions(
+    ranked: list[str], relevance: dict[str, int], ks: tuple[int, ...], level: int
+) -> None:
+    """Two rankings with the same grade pattern share a result: it is still every metric's
+    own value (the same floats), whichever case filled the pattern first."""
+    first = case_retrieval(ranked, relevance, ks, relevance_level=level)
+    renamed = {f"x{doc}": grade for doc, grade in relevance.items()}
+    again = case_retrieval([f"x{doc}" for doc in ranked], renamed, ks, relevance_level=level)
+    assert again == first
+    if first.excluded:
+        assert first.values == {}
+        return
+    for k in ks:
+        assert first.values[f"hit@{k}"] == hit_at(ranked, relevance, k, relevance_level=level)
+        assert first.values[f"ndcg@{k}"] == ndcg_at(ranked, relevance, k)
+        assert first.values[f"recall@{k}"] == recall_at(ranked, relevance, k, relevance_level=level)
+        assert first.values[f"precision@{k}"] == precision_at(
+            ranked, relevance, k, relevance_level=level
+        )
+    assert first.values["mrr"] == reciprocal_rank(ranked, relevance, relevance_level=level)
+    assert first.rank == first_relevant_rank(ranked, relevance, relevance_level=level)

@@ -1,0 +1,197 @@
+"""Outcome records built straight from a parsed dict when an exact check vouches for
+them: what pydantic would build, without pydantic's per-record cost.
+
+Validating an outcome with pydantic costs ~8–12 µs here (its before-validators run in
+Python for every source); most records of a large file have the plain shape (SPEC
+names, exact JSON types). For those the model is built here with what pydantic would
+give it — values, defaults, ``model_fields_set`` — and for anything else (a RAGSpine
+field name, a type pydantic would coerce or refuse…) ``outcome_from_dict`` returns None
+and the caller validates with pydantic, so every message stays pydantic's.
+``tests/test_fast_records.py`` compares both on generated records, good and bad.
+
+Golden records are validated by pydantic (it is as fast there: no Python validators);
+``golden_keys_known`` only spares the typo check a record whose keys are all known.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final, TypeVar
+
+from pydantic import BaseModel
+
+from .golden.models import CLARIFICATION_MODES, Expected, GoldenCase, SourceRef
+from .outcomes.model import RAGSPINE_FIELD_NAMES, Outcome
+
+__all__ = ["golden_keys_known", "outcome_from_dict"]
+
+_M = TypeVar("_M", bound=BaseModel)
+_set = object.__setattr__
+_new = object.__new__
+_INF: Final = float("inf")
+_EXACT_FLOAT: Final = 2**53  # ints up to here are floats exactly (larger: pydantic decides)
+_CLARIFICATIONS: Final = frozenset(CLARIFICATION_MODES)
+_OUTCOME_KEYS: Final = frozenset(Outcome.model_fields)
+_RAGSPINE_KEYS: Final = frozenset(RAGSPINE_FIELD_NAMES)
+GOLDEN_KEYS: Final = frozenset(GoldenCase.model_fields)
+_EXPECTED_KEYS: Final = frozenset(Expected.model_fields)
+_SOURCE_KEYS: Final = frozenset(SourceRef.model_fields)
+_FAIL: Final = object()  # a value the fast path does not vouch for
+
+
+def _build(cls: type[_M], values: dict[str, Any], fields_set: set[str]) -> _M:
+    """A model instance as ``model_validate`` leaves it (extra ignored: no extra dict)."""
+    model = _new(cls)
+    _set(model, "__dict__", values)
+    _set(model, "__pydantic_fields_set__", fields_set)
+    _set(model, "__pydantic_extra__", None)
+    _set(model, "__pydantic_private__", None)
+    return model
+
+
+def _float_or_none(value: Any) -> Any:
+    kind = type(value)
+    if kind is float:
+        return value if -_INF < value < _INF else _FAIL
+    if kind is int:
+        return float(value) if -_EXACT_FLOAT <= value <= _EXACT_FLOAT else _FAIL
+    return None if value is None else _FAIL
+
+
+# Sources repeat across outcomes (the same doc ids): one frozen instance per distinct form.
+_SOURCES: dict[tuple[str, str | None], SourceRef] = {}
+_SOURCES_MAX: Final = 65_536
+
+
+def _source(value: Any, loose: bool) -> SourceRef | None:
+    """A SourceRef from ``{"doc": …, "locator": …}`` (or a bare doc string when ``loose``,
+    as outcomes allow); None when not vouched for."""
+    if type(value) is str:
+        if not loose:
+            return None
+        doc, locator = value, None
+    elif type(value) is dict and "doc" in value:
+        doc = value["doc"]
+        locator = value.get("locator")
+        if type(doc) is not str or (locator is not None and type(locator) is not str):
+            return None
+        if "locator" not in value:
+            locator = None
+        elif locator is None:
+            return None  # null is not a string: pydantic says so
+    else:
+        return None
+    key = (doc, locator)
+    ref = _SOURCES.get(key)
+    if ref is None:
+        if locator is None:
+            ref = _build(SourceRef, {"doc": doc, "locator": ""}, {"doc"})
+        else:
+            ref = _build(SourceRef, {"doc": doc, "locator": locator}, {"doc", "locator"})
+        if len(_SOURCES) < _SOURCES_MAX:
+            _SOURCES[key] = ref
+    return ref
+
+
+def outcome_from_dict(obj: Any) -> Outcome | None:
+    """The ``Outcome`` pydantic would validate ``obj`` into, or None: let pydantic decide."""
+    if type(obj) is not dict:
+        return None
+    if not _OUTCOME_KEYS.issuperset(obj) and not _RAGSPINE_KEYS.isdisjoint(obj):
+        return None  # RAGSpine's names are renamed (and compared) by the model
+    get = obj.get
+    case_id = get("id")
+    answer = get("answer", "")
+    clarification = get("clarification", "none")
+    refused = get("refused", False)
+    unit = get("unit")
+    error = get("error")
+    if (
+        type(case_id) is not str
+        or not case_id
+        or type(answer) is not str
+        or type(clarification) is not str
+        or clarification not in _CLARIFICATIONS
+        or type(refused) is not bool
+        or (unit is not None and type(unit) is not str)
+        or (error is not None and type(error) is not str)
+    ):
+        return None
+    value = _float_or_none(get("value"))
+    latency = _float_or_none(get("latency_ms"))
+    if value is _FAIL or latency is _FAIL or (latency is not None and latency < 0):
+        return None
+    repeat = get("repeat")
+    if repeat is not None and (type(repeat) is not int or repeat < 0):
+        return None
+    narrative = get("narrative_answer")
+    if narrative is not None:
+        if type(narrative) is not str:
+            return None
+        if not narrative:
+            narrative = None
+    source = get("source")
+    if source is not None:
+        source = _source(source, True)
+        if source is None:
+            return None
+    raw_sources = get("sources")
+    sources: list[SourceRef] = []
+    if raw_sources is not None:
+        if type(raw_sources) is not list:
+            return None
+        for item in raw_sources:
+            ref = _source(item, True)
+            if ref is None:
+                return None
+            sources.append(ref)
+    elif "sources" in obj:
+        return None
+    contexts = get("contexts")
+    if contexts is None:
+        if "contexts" in obj:
+            return None
+        contexts = []
+    else:
+        if type(contexts) is not list:
+            return None
+        for text in contexts:
+            if type(text) is not str:
+                return None
+        contexts = list(contexts)
+    fields_set = set(_OUTCOME_KEYS.intersection(obj))
+    if "refused" not in obj and clarification == "out_of_scope_entity":
+        refused = True  # RAGSpine's runners always refuse an out-of-scope question
+        fields_set.add("refused")
+    return _build(
+        Outcome,
+        {
+            "id": case_id,
+            "answer": answer,
+            "clarification": clarification,
+            "refused": refused,
+            "value": value,
+            "unit": unit,
+            "source": source,
+            "sources": sources,
+            "contexts": contexts,
+            "narrative_answer": narrative,
+            "error": error,
+            "latency_ms": latency,
+            "repeat": repeat,
+        },
+        fields_set,
+    )
+
+
+def golden_keys_known(obj: dict[str, Any]) -> bool:
+    """Whether every key of a golden record is a known field (then ``typo_fields`` has
+    nothing to say)."""
+    if not GOLDEN_KEYS.issuperset(obj):
+        return False
+    expected = obj.get("expected")
+    if type(expected) is not dict:
+        return True
+    if not _EXPECTED_KEYS.issuperset(expected):
+        return False
+    source = expected.get("source")
+    return type(source) is not dict or _SOURCE_KEYS.issuperset(source)

@@ -1,0 +1,211 @@
+"""The fast record builders give exactly what pydantic gives, or step aside."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pydantic import BaseModel, ValidationError
+
+from ragspine_action.fast_records import golden_keys_known, outcome_from_dict
+from ragspine_action.golden.load import _case_json, case_digest, typo_fields
+from ragspine_action.golden.models import GoldenCase
+from ragspine_action.outcomes.load import parse_outcome
+from ragspine_action.outcomes.model import Outcome
+
+
+def _state(value: Any) -> Any:
+    """Everything that tells two models apart: type, each field's value and type, the
+    fields set, recursively (``==`` alone says 5 == 5.0)."""
+    if isinstance(value, BaseModel):
+        return (
+            type(value).__name__,
+            sorted(value.model_fields_set),
+            value.__pydantic_extra__,
+            value.__pydantic_private__,
+            [(name, _state(getattr(value, name))) for name in type(value).model_fields],
+        )
+    if isinstance(value, list):
+        return ("list", [_state(v) for v in value])
+    if isinstance(value, dict):
+        return ("dict", [(k, _state(v)) for k, v in value.items()])
+    return (type(value).__name__, repr(value))
+
+
+def _pydantic(obj: Any) -> Outcome | None:
+    try:
+        return Outcome.model_validate(obj)
+    except ValidationError:
+        return None
+
+
+_odd = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(2**64), max_value=2**64),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=4),
+    st.lists(st.text(max_size=3), max_size=2),
+    st.dictionaries(st.sampled_from(["doc", "locator", "x"]), st.text(max_size=3), max_size=3),
+)
+_source = st.one_of(
+    st.text(max_size=5),
+    st.fixed_dictionaries(
+        {"doc": st.text(max_size=5)},
+        optional={"locator": st.one_of(st.text(max_size=5), st.none()), "note": st.integers()},
+    ),
+    _odd,
+)
+_fields: dict[str, st.SearchStrategy[Any]] = {
+    "id": st.one_of(st.text(max_size=4), _odd),
+    "answer": st.one_of(st.text(max_size=20), _odd),
+    "clarification": st.one_of(
+        st.sampled_from(["none", "ask_first", "answer_with_assumptions", "out_of_scope_entity"]),
+        _odd,
+    ),
+    "refused": st.one_of(st.booleans(), _odd),
+    "value": st.one_of(st.floats(allow_nan=False), st.integers(), _odd),
+    "unit": st.one_of(st.text(max_size=4), _odd),
+    "source": _source,
+    "sources": st.one_of(st.lists(_source, max_size=4), _odd),
+    "contexts": st.one_of(st.lists(st.text(max_size=10), max_size=3), _odd),
+    "narrative_answer": st.one_of(st.just(""), st.text(max_size=10), _odd),
+    "error": st.one_of(st.text(max_size=6), st.dictionaries(st.text(max_size=2), st.integers())),
+    "latency_ms": st.one_of(st.floats(), st.integers(), _odd),
+    "repeat": st.one_of(st.integers(min_value=-3), _odd),
+    # RAGSpine's names and unknown keys
+    "case_id": st.text(max_size=4),
+    "found_value": st.floats(allow_nan=False),
+    "route": st.text(max_size=4),
+    "notes": _odd,
+}
+
+
+@st.composite
+def _outcome_dicts(draw: st.DrawFn) -> dict[str, Any]:
+    names = draw(st.lists(st.sampled_from(sorted(_fields)), unique=True, max_size=9))
+    obj = {name: draw(_fields[name]) for name in names}
+    if draw(st.booleans()):
+        obj["id"] = draw(st.text(min_size=1, max_size=4))
+    return obj
+
+
+@settings(max_examples=1500, deadline=None)
+@given(_outcome_dicts())
+def test_fast_outcome_is_pydantic_s_or_steps_aside(obj: dict[str, Any]) -> None:
+    fast = outcome_from_dict(obj)
+    strict = _pydantic(obj)
+    if fast is not None:
+        assert strict is not None, obj
+        assert _state(fast) == _state(strict)
+        assert fast == strict
+        assert fast.model_dump() == strict.model_dump()
+        assert fast.model_dump(exclude_unset=True) == strict.model_dump(exclude_unset=True)
+    assert _state(parse_outcome(obj)) == _state(strict) if strict is not None else True
+
+
+def test_fast_outcome_takes_the_plain_shape() -> None:
+    """The shape of a real outcomes file is built without pydantic (and equals it)."""
+    plain = orjson.loads(
+        b'{"id": "n-1", "latency_ms": 300, "value": 11576.9, "unit": "USD_M", '
+        b'"source": {"doc": "D.pptx", "locator": "slide=6"}, "answer": "It was 11,576.9.", '
+        b'"sources": [{"doc": "D.pptx", "locator": ""}, "E.pdf", {"doc": "F.pdf"}], '
+        b'"contexts": ["A passage."], "narrative_answer": "", "refused": false, '
+        b'"clarification": "none", "trace": {"route": "x"}}'
+    )
+    fast = outcome_from_dict(plain)
+    assert fast is not None
+    assert _state(fast) == _state(Outcome.model_validate(plain))
+    assert fast.latency_ms == 300.0 and isinstance(fast.latency_ms, float)
+    out_of_scope = {"id": "x", "clarification": "out_of_scope_entity"}
+    fast = outcome_from_dict(out_of_scope)
+    assert fast is not None and fast.refused and "refused" in fast.model_fields_set
+    assert _state(fast) == _state(Outcome.model_validate(out_of_scope))
+
+
+def test_fast_outcome_steps_aside_for_what_pydantic_must_judge() -> None:
+    for obj in (
+        {"id": "x", "case_id": "x"},  # RAGSpine's names: renamed and compared by the model
+        {"id": "x", "error": {"code": 1}},  # an error object is flattened by the model
+        {"id": "x", "value": True},
+        {"id": "x", "value": 2**60},  # not exactly a float
+        {"id": "x", "repeat": -1},
+        {"id": "x", "latency_ms": -0.5},
+        {"id": "x", "sources": None},
+        {"id": "x", "source": {"doc": "a", "locator": None}},
+        {"id": ""},
+        {"answer": "no id"},
+        [],
+    ):
+        assert outcome_from_dict(obj) is None
+
+
+_golden_dicts = st.fixed_dictionaries(
+    {
+        "id": st.text(min_size=1, max_size=4),
+        "question": st.text(min_size=1, max_size=8),
+        "case_type": st.sampled_from(["numeric", "narrative", "retrieval", "refusal"]),
+    },
+    optional={
+        "expected": st.fixed_dictionaries(
+            {},
+            optional={
+                "value": st.one_of(st.floats(allow_nan=False, allow_infinity=False), st.integers()),
+                "unit": st.text(min_size=1, max_size=3),
+                "refuse": st.booleans(),
+                "source": st.fixed_dictionaries(
+                    {"doc": st.text(max_size=3)}, optional={"locator": st.text(max_size=3)}
+                ),
+                "narrative_doc": st.text(min_size=1, max_size=3),
+                "relevant_docs": st.one_of(
+                    st.lists(st.text(min_size=1, max_size=3), max_size=3),
+                    st.dictionaries(
+                        st.text(min_size=1, max_size=3), st.integers(1, 2**31 - 1), max_size=3
+                    ),
+                ),
+                "reference_answer": st.text(min_size=1, max_size=5),
+                "clarification": st.sampled_from(["none", "ask_first"]),
+                "extra": st.integers(),
+            },
+        ),
+        "tags": st.dictionaries(
+            st.text(max_size=3), st.one_of(st.text(max_size=3), st.integers(), st.none())
+        ),
+        "reference_date": st.dates().map(lambda d: d.isoformat()),
+        "notes": st.text(max_size=3),
+        "case_typ": st.text(max_size=3),
+    },
+)
+
+
+@settings(max_examples=600, deadline=None)
+@given(_golden_dicts)
+def test_case_json_is_model_dump_and_known_keys_have_no_typos(obj: dict[str, Any]) -> None:
+    try:
+        case = GoldenCase.model_validate(obj)
+    except ValidationError:
+        return
+    assert _case_json(case) == case.model_dump(mode="json")
+    assert orjson.dumps(_case_json(case)) == orjson.dumps(case.model_dump(mode="json"))
+    assert len(case_digest(case)) == 32
+    if golden_keys_known(obj):
+        assert typo_fields(obj) == []
+
+
+def test_case_json_has_every_field() -> None:
+    """A field added to the golden models must be added to the digest's dict too."""
+    case = GoldenCase.model_validate(
+        {
+            "id": "a",
+            "question": "q?",
+            "case_type": "numeric",
+            "expected": {"value": 1, "unit": "u", "source": {"doc": "d"}},
+            "reference_date": "2026-01-02",
+        }
+    )
+    data = _case_json(case)
+    assert list(data) == list(GoldenCase.model_fields)
+    assert list(data["expected"]) == list(type(case.expected).model_fields)
+    assert data == case.model_dump(mode="json")
