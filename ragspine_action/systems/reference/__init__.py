@@ -5,12 +5,12 @@ from .agent import (
     FinalAnswer,
     Orchestrator,
     Provider,
-    ScriptedProvider,
     ToolCall,
     ToolResult,
 )
 from .intent import Intent, Period, PeriodMention, parse_intent
 from .kb import DEFAULT_DATA_DIR, KnowledgeBase, build_kb
+from .planner import ScriptedProvider
 from .system import MODES, ReferenceSystem
 from .tool_mode import answer_question
 

@@ -10,9 +10,11 @@ hard rules, whatever the provider says:
 - a value is cited with the source the tool returned, not one the provider names.
 
 When the provider breaks a rule (or loops, or fails), the orchestrator records the
-violation and answers with the deterministic tool pipeline instead. ``ScriptedProvider``
-decides its calls the way a model would, deterministically; a real model can implement
-:class:`Provider` later.
+violation and answers with the deterministic tool pipeline instead. The tools:
+``search_docs``, ``query_metric``, ``reported_periods`` (the periods the fact table
+reports) and ``check_scope`` (the hard rules' verdict: refuse or ask back, never a query).
+:class:`planner.ScriptedProvider` decides its calls the way a model would, with its own
+reading of the question; a real model can implement :class:`Provider` later.
 """
 
 from __future__ import annotations
@@ -24,18 +26,10 @@ from datetime import date
 from typing import Any, Protocol
 
 from ...golden.models import ClarificationMode, SourceRef
-from .answers import (
-    Answer,
-    ask_first_answer,
-    fact_answer,
-    fact_sentence,
-    narrative_answer,
-    not_found_answer,
-    passage_evidence,
-    refusal_answer,
-)
+from .answers import Answer, fact_sentence, passage_evidence
 from .intent import Intent, Period, parse_intent
 from .kb import KnowledgeBase
+from .lexicon import METRIC_TERMS
 from .scope import MetricQuery, ScopeDecision, decide_scope
 from .tool_mode import RETRIEVAL_K, answer_question
 from .tools import MetricResult, SearchResult, query_metric, search_docs
@@ -46,7 +40,7 @@ __all__ = [
     "FinalAnswer",
     "Orchestrator",
     "Provider",
-    "ScriptedProvider",
+    "ScopeVerdict",
     "ToolCall",
     "ToolResult",
 ]
@@ -95,11 +89,13 @@ class AgentRun:
 
 
 @dataclass(frozen=True)
-class Analysis:
-    """The ``analyse_question`` tool's output."""
+class ScopeVerdict:
+    """The ``check_scope`` tool's output: the hard rules' verdict on a question. ``decision``
+    is set only when the question must be refused or asked back; it never carries the
+    metric query, which the provider works out itself."""
 
-    intent: Intent
-    decision: ScopeDecision
+    decision: ScopeDecision | None
+    unreported_metric: str | None = None  # the metric asked for, which the KB does not report
 
 
 class Orchestrator:
@@ -115,9 +111,15 @@ class Orchestrator:
     def _run_tool(self, call: ToolCall, reference_date: date | None) -> ToolResult:
         args = call.arguments
         try:
-            if call.name == "analyse_question":
+            if call.name == "check_scope":
                 intent = parse_intent(str(args["question"]), reference_date)
-                return ToolResult(call, Analysis(intent, decide_scope(intent, self.kb)))
+                decision = decide_scope(intent, self.kb)
+                blocked = decision.action in ("refuse", "ask_first")
+                asked = decision.query.metric if decision.query is not None else None
+                unreported = asked if asked is not None and asked not in METRIC_TERMS else None
+                return ToolResult(call, ScopeVerdict(decision if blocked else None, unreported))
+            if call.name == "reported_periods":
+                return ToolResult(call, self.kb.reported_periods(str(args["period_type"])))
             if call.name == "query_metric":
                 period = args["period"]
                 if not isinstance(period, Period):
@@ -182,6 +184,9 @@ class Orchestrator:
             found.append("asked_back_complete_question")
         if policy.action == "refuse" and not final.refused:
             found.append("answered_out_of_scope")
+        query = policy.query
+        if query is not None and query.metric not in METRIC_TERMS and not final.refused:
+            found.append("answered_unreported_metric")
         if final.value is not None:
             if final.refused:
                 found.append("value_in_refusal")
@@ -212,19 +217,24 @@ class Orchestrator:
         unit: str | None = None
         sources: list[SourceRef] = []
         contexts: list[str] = []
-        for result in transcript:
-            out = result.output
-            if isinstance(out, MetricResult) and out.status == "found" and out.fact is not None:
+        metrics = [r.output for r in transcript if isinstance(r.output, MetricResult)]
+        searches = [r.output for r in transcript if isinstance(r.output, SearchResult)]
+        for out in metrics:
+            if out.status == "found" and out.fact is not None:
                 ref = SourceRef(doc=out.fact.doc, locator=out.fact.locator)
+                if out.fact.doc not in final.text:
+                    continue  # looked up, not used: not evidence of this answer
                 end = "。" if intent.language == "zh" else "."
                 sources.append(ref)
                 contexts.append(f"{ref.label()}: {fact_sentence(out, intent.language)}{end}")
                 if final.value is not None and out.value == final.value and source is None:
                     source, value, unit = ref, out.value, out.unit
-            elif isinstance(out, SearchResult):
-                refs, texts = passage_evidence(out.passages)
+        for search in reversed(searches):  # the latest search whose top passage is cited
+            if search.passages and search.passages[0].label() in final.text:
+                refs, texts = passage_evidence(search.passages)
                 sources.extend(refs)
                 contexts.extend(texts)
+                break
         if final.refused:
             return Answer(final.text, final.clarification, refused=True)
         return Answer(
@@ -236,52 +246,3 @@ class Orchestrator:
             sources=tuple(sources),
             contexts=tuple(contexts),
         )
-
-
-class ScriptedProvider:
-    """A deterministic stand-in for a model: analyse, then query and/or search, then write.
-
-    It writes its final answer with the same templates the tool pipeline uses, so both
-    modes agree on every gate; what it decides is which tools to call and in what order.
-    """
-
-    def next_step(
-        self, question: str, reference_date: date | None, transcript: Sequence[ToolResult]
-    ) -> ToolCall | FinalAnswer:
-        if not transcript:
-            return ToolCall("analyse_question", {"question": question})
-        analysis = transcript[0].output
-        if not isinstance(analysis, Analysis):
-            return FinalAnswer("The question could not be analysed.", refused=True)
-        intent, decision = analysis.intent, analysis.decision
-        lang = intent.language
-        if decision.action == "refuse":
-            return _final(refusal_answer(decision, lang))
-        if decision.action == "ask_first":
-            return _final(ask_first_answer(decision, intent))
-        metric = next((r.output for r in transcript if isinstance(r.output, MetricResult)), None)
-        search = next((r.output for r in transcript if isinstance(r.output, SearchResult)), None)
-        wants_docs = decision.action == "narrative" or intent.route == "composite"
-        if decision.action == "query" and metric is None:
-            q = decision.query
-            assert q is not None
-            args = {
-                "metric": q.metric,
-                "entity": q.entity,
-                "period": q.period,
-                "channel": q.channel,
-            }
-            return ToolCall("query_metric", args)
-        if wants_docs and search is None:
-            return ToolCall("search_docs", {"query": intent.search_text, "k": RETRIEVAL_K})
-        narrative = narrative_answer(search, lang) if search is not None else None
-        if metric is None or metric.status != "found":
-            if narrative is not None and (metric is None or intent.route == "composite"):
-                return _final(narrative)
-            assert metric is not None
-            return _final(not_found_answer(metric, lang))
-        return _final(fact_answer(metric, decision, lang, narrative))
-
-
-def _final(answer: Answer) -> FinalAnswer:
-    return FinalAnswer(answer.text, answer.clarification, answer.refused, answer.value, answer.unit)

@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 
 from ...golden.models import ClarificationMode, SourceRef
 from ...outcomes.model import Outcome
-from .intent import Intent
 from .kb import Passage
 from .lexicon import CHANNEL_NAMES, ENTITY_NAMES, METRIC_NAMES
 from .scope import MetricQuery, ScopeDecision
@@ -28,6 +27,7 @@ __all__ = [
     "not_found_answer",
     "passage_evidence",
     "refusal_answer",
+    "unreported_metric_answer",
 ]
 
 MAX_ANSWER_SENTENCES = 3
@@ -213,18 +213,24 @@ _NOT_FOUND_EN = {
 }
 
 
+def unreported_metric_answer(metric: str, lang: str) -> Answer:
+    """A metric the KB does not report: refused, naming the metrics it does report (no
+    substitution, no estimate)."""
+    reported = ("、" if _zh(lang) else ", ").join(_metric_name(m, lang) for m in METRIC_NAMES)
+    asked = ("人数" if _zh(lang) else "a count") if metric == "count" else metric
+    text = (
+        f"知识库中没有“{asked}”这一指标（知识库只报告：{reported}），无法回答，也不会估算或替换为其他指标。"
+        if _zh(lang)
+        else f"'{asked}' is not a metric in the knowledge base (it reports only: {reported}), so it cannot be answered, estimated or replaced by another metric."
+    )
+    return Answer(text, "none", refused=True)
+
+
 def not_found_answer(result: MetricResult, lang: str) -> Answer:
     """A refusal stating exactly what was not found, with no number but period labels."""
     q = result.query
     if result.status == "unrecognised":
-        reported = ("、" if _zh(lang) else ", ").join(_metric_name(m, lang) for m in METRIC_NAMES)
-        asked = ("人数" if _zh(lang) else "a count") if q.metric == "count" else q.metric
-        text = (
-            f"知识库中没有“{asked}”这一指标（知识库只报告：{reported}），无法回答，也不会估算或替换为其他指标。"
-            if _zh(lang)
-            else f"'{asked}' is not a metric in the knowledge base (it reports only: {reported}), so it cannot be answered, estimated or replaced by another metric."
-        )
-        return Answer(text, "none", refused=True)
+        return unreported_metric_answer(q.metric, lang)
     fields = {
         "entity": _entity_name(q.entity, lang),
         "metric": _metric_name(q.metric, lang),
@@ -269,26 +275,26 @@ def refusal_answer(decision: ScopeDecision, lang: str) -> Answer:
     return Answer(text, "none", refused=True)
 
 
-def ask_first_answer(decision: ScopeDecision, intent: Intent) -> Answer:
+def ask_first_answer(decision: ScopeDecision, lang: str) -> Answer:
     """A clarifying question: which metric, entity, period or channel is meant."""
-    zh = _zh(intent.language)
+    zh = _zh(lang)
     sep = "、" if zh else ", "
     if decision.reason == "many_entities":
-        names = sep.join(_entity_name(e, intent.language) for e in decision.detail)
+        names = sep.join(_entity_name(e, lang) for e in decision.detail)
         text = (
             f"您的问题涉及多个主体（{names}），请问要查询哪一个？"
             if zh
             else f"The question names several entities ({names}); which one should be answered?"
         )
     elif decision.reason in ("many_metrics", "many_periods", "many_channels"):
-        names = sep.join(_metric_name(d, intent.language) for d in decision.detail)
+        names = sep.join(_metric_name(d, lang) for d in decision.detail)
         text = (
             f"您的问题包含多个可选项（{names}），请问要查询哪一个？"
             if zh
             else f"The question names several options ({names}); which one should be answered?"
         )
     else:
-        options = sep.join(_metric_name(m, intent.language) for m in METRIC_NAMES)
+        options = sep.join(_metric_name(m, lang) for m in METRIC_NAMES)
         text = (
             f"请问您想查询哪个指标：{options}？" if zh else f"Which metric do you mean: {options}?"
         )

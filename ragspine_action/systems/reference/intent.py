@@ -708,6 +708,8 @@ def parse_intent(question: str, reference_date: date | None = None) -> Intent:
     elif metrics:
         if definition_cue and not value_cue:
             route = "narrative"
+        elif _has_any(question, lx.EXPLANATION_CUES) and not value_cue:
+            route = "narrative"  # "what drove HK revenue in FY2025": the why, not the figure
         elif narrative_cue and (value_cue or periods):
             route = "composite"  # a number is asked for, and an explanation with it
         elif narrative_cue:

@@ -17,6 +17,7 @@ __all__ = [
     "ENTITY_NAMES",
     "ENTITY_SEARCH_TERMS",
     "ENTITY_TERMS",
+    "EXPLANATION_CUES",
     "METRIC_NAMES",
     "METRIC_SEARCH_TERMS",
     "METRIC_TERMS",
@@ -550,6 +551,40 @@ NARRATIVE_CUES: tuple[str, ...] = (
     "disclosed",
     "mean",
     "means",
+)
+# Within the narrative cues, those asking for a cause or an explanation: with a metric and a
+# period but no value cue ("what drove HK revenue in FY2025?", 为什么香港FY2025收入增长) the
+# question wants the passage that explains, not the figure.
+EXPLANATION_CUES: tuple[str, ...] = (
+    "为什么",
+    "为何",
+    "原因",
+    "驱动",
+    "带动",
+    "因素",
+    "解释",
+    "影响",
+    "导致",
+    "得益于",
+    "why",
+    "explain",
+    "explains",
+    "explained",
+    "reason",
+    "reasons",
+    "driver",
+    "drivers",
+    "drove",
+    "drive",
+    "drives",
+    "driven",
+    "behind",
+    "impact",
+    "affect",
+    "affected",
+    "contributed",
+    "led to",
+    "due to",
 )
 # "How" alone is weak: "香港去年表现如何" asks for numbers it does not name.
 WEAK_CUES: tuple[str, ...] = (

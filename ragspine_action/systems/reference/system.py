@@ -13,8 +13,9 @@ from typing import Literal
 from ...golden.models import GoldenCase
 from ...outcomes.model import Outcome
 from ..base import Collection, PerCaseSystem
-from .agent import Orchestrator, ScriptedProvider
+from .agent import Orchestrator
 from .kb import DEFAULT_DATA_DIR, KnowledgeBase, build_kb
+from .planner import ScriptedProvider
 from .tool_mode import answer_question
 
 __all__ = ["MODES", "ReferenceSystem"]

@@ -38,7 +38,7 @@ def answer_question(
     if decision.action == "refuse":
         return refusal_answer(decision, lang)
     if decision.action == "ask_first":
-        return ask_first_answer(decision, intent)
+        return ask_first_answer(decision, lang)
     if decision.action == "narrative":
         tally["search_docs"] += 1
         return narrative_answer(search_docs(kb, intent.search_text, RETRIEVAL_K), lang)

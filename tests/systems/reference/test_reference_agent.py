@@ -37,12 +37,16 @@ def tools_called(run_transcript: Sequence[ToolResult]) -> list[str]:
 @pytest.mark.parametrize(
     ("question", "tools"),
     [
-        ("香港FY2025收入", ["analyse_question", "query_metric"]),
-        ("内地FY2025的ROE", ["analyse_question", "query_metric"]),
-        ("股息政策是什么", ["analyse_question", "search_docs"]),
-        ("香港FY2025收入是多少？为什么增长？", ["analyse_question", "query_metric", "search_docs"]),
-        ("香港去年表现如何", ["analyse_question"]),
-        ("Zenith Life revenue FY2025", ["analyse_question"]),
+        ("香港FY2025收入", ["search_docs", "check_scope", "query_metric"]),
+        ("内地FY2025的ROE", ["search_docs", "check_scope", "query_metric"]),
+        ("HK ROE", ["search_docs", "check_scope", "reported_periods", "query_metric"]),
+        ("股息政策是什么", ["search_docs", "check_scope"]),
+        (
+            "香港FY2025收入是多少？为什么增长？",
+            ["search_docs", "check_scope", "search_docs", "query_metric"],
+        ),
+        ("香港去年表现如何", ["search_docs", "check_scope"]),
+        ("Zenith Life revenue FY2025", ["search_docs", "check_scope"]),
     ],
 )
 def test_scripted_provider_drives_the_loop(

@@ -52,12 +52,19 @@ def _outcomes(mode: str, tmp: Path) -> dict[str, dict[str, Any]]:
     return {cid: o.model_dump() for cid, o in collected.outcomes.items()}
 
 
-def test_modes_agree_and_runs_are_deterministic(tmp_path: Path) -> None:
+def test_modes_agree_on_every_verdict_and_runs_are_deterministic(tmp_path: Path) -> None:
+    """Agent mode reads the question with its own planner, so its texts and lower-ranked
+    sources may differ from tool mode's; what each case is judged on may not."""
     tool_a = _outcomes("tool", tmp_path / "a")
     tool_b = _outcomes("tool", tmp_path / "b")
-    agent = _outcomes("agent", tmp_path / "c")
-    assert tool_a == tool_b
-    assert tool_a == agent
+    agent_a = _outcomes("agent", tmp_path / "c")
+    agent_b = _outcomes("agent", tmp_path / "d")
+    assert tool_a == tool_b and agent_a == agent_b
+    for cid, tool in tool_a.items():
+        agent = agent_a[cid]
+        for key in ("refused", "clarification", "value", "unit", "source"):
+            assert tool[key] == agent[key], (cid, key, tool["answer"], agent["answer"])
+        assert tool["sources"][:1] == agent["sources"][:1], cid  # the same passage cited
     assert not any(o["error"] for o in tool_a.values())
     assert all(o["latency_ms"] is None for o in tool_a.values())
 

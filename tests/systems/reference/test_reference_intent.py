@@ -119,7 +119,7 @@ def test_longer_terms_mask_shorter_ones() -> None:
     ("question", "route"),
     [
         ("香港FY2025收入", "structured"),
-        ("为什么香港FY2025收入增长", "composite"),
+        ("为什么香港FY2025收入增长", "narrative"),
         ("What was HK revenue in FY2025 and what drove it?", "composite"),
         ("营运利润的定义是什么", "narrative"),
         ("预定利率下调对新业务有什么影响？", "narrative"),
