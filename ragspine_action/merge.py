@@ -27,7 +27,7 @@ from .errors import ConfigError, InputError, RagspineError, format_error
 from .golden.load import load_golden_set
 from .input_files import refuse_output_over_input
 from .outputs import check_output_path, output_errors
-from .qa import FABRICATED, GATE_NAMES, QASettings, assemble_qa, qa_warnings
+from .qa import FABRICATED, GATE_NAMES, RETRIEVAL_MISSED, QASettings, assemble_qa, qa_warnings
 from .report.cases import CaseTable, as_case_table
 from .report.model import Failure, QASection, Report
 from .report.read import read_report
@@ -192,6 +192,10 @@ def _merged_qa(reports: Sequence[Report], settings: QASettings) -> QASection:
         failures.setdefault(FABRICATED, []).extend(
             Failure(id=c.id, actual=c.numbers, question=c.question) for c in qa.fabrication.cases
         )
+        if qa.retrieval is not None:
+            failures.setdefault(RETRIEVAL_MISSED, []).extend(
+                Failure(id=m.id, actual=m.rank, question=m.question) for m in qa.retrieval.misses
+            )
     for gate_failures in failures.values():
         gate_failures.sort(key=lambda f: position_of.get(f.id, -1))
     stats = [qa.system_stats for qa in sections]

@@ -56,6 +56,7 @@ from .systems.base import Collection
 __all__ = [
     "FABRICATED",
     "GATE_NAMES",
+    "RETRIEVAL_MISSED",
     "CaseScorer",
     "QASettings",
     "assemble_qa",
@@ -71,6 +72,9 @@ GATE_NAMES: tuple[str, ...] = tuple(g.name for g in GATES)
 # The failures' key for fabricated numbers (not a gate): the rows carry the case's question
 # to ``fabrication.cases`` as gate failures carry it to ``metrics.<gate>.failures``.
 FABRICATED = "fabrication"
+# The failures' key for retrieval misses (not a gate): rows carry the question of each case
+# not ranked within the protected k to ``retrieval.misses``.
+RETRIEVAL_MISSED = "retrieval"
 # The sequential path tells its progress bar every this many cases.
 _PROGRESS_EVERY = 64
 
@@ -122,7 +126,7 @@ class CaseScorer:
         self.settings = settings
         self.table = CaseTableBuilder(GATE_NAMES, settings.metric_names)
         self.failures: dict[str, list[FailureRow]] = {
-            name: [] for name in (*GATE_NAMES, FABRICATED)
+            name: [] for name in (*GATE_NAMES, FABRICATED, RETRIEVAL_MISSED)
         }
         self.refusal_checked = 0
         self._gates = tuple((gate, gate.name) for gate in gates_for(settings.gates))
@@ -165,8 +169,11 @@ class CaseScorer:
                 if numbers:
                     self.failures[FABRICATED].append((case.id, None, numbers, case.question))
         passed = error is None and all(results.values()) and not numbers
+        hit = retrieval.hit_within(settings.protected_k)
         if case.case_type == "retrieval":
-            passed = passed and retrieval.hit_within(settings.protected_k)
+            passed = passed and hit
+        if not hit and not retrieval.excluded:  # a miss: ``retrieval.misses`` names it
+            self.failures[RETRIEVAL_MISSED].append((case.id, None, retrieval.rank, case.question))
         self.table.add(
             case.id,
             case.case_type,
@@ -234,7 +241,10 @@ def _mean(values: npt.NDArray[np.float64]) -> float:
 
 
 def _retrieval_section(
-    table: CaseTable, members: TagMembers, settings: QASettings
+    table: CaseTable,
+    members: TagMembers,
+    settings: QASettings,
+    questions: Mapping[str, str | None],
 ) -> RetrievalSection:
     scored = table.scored
     n_scored = int(np.count_nonzero(scored))
@@ -257,7 +267,9 @@ def _retrieval_section(
     protected_k = settings.protected_k
     missed = scored & ((ranks == 0) | (ranks > protected_k))
     misses = [
-        RetrievalMiss.model_construct(id=table.ids[i], rank=int(ranks[i]) or None)
+        RetrievalMiss.model_construct(
+            id=table.ids[i], rank=int(ranks[i]) or None, question=questions.get(table.ids[i])
+        )
         for i in np.flatnonzero(missed).tolist()
     ]
     return RetrievalSection(
@@ -315,7 +327,12 @@ def assemble_qa(
         fabrication_count=len(fabricated),
         errors=ErrorsSection(count=len(errors), rate=(len(errors) / n if n else 0.0), cases=errors),
         unknown_outcome_ids=list(unknown_outcome_ids or []),
-        retrieval=_retrieval_section(table, members, settings),
+        retrieval=_retrieval_section(
+            table,
+            members,
+            settings,
+            {f.id: f.question for f in failures.get(RETRIEVAL_MISSED, ())},
+        ),
         attribution=AttributionSection(
             **counts, advice={name: NEXT_STEPS[name] for name, c in counts.items() if c}
         ),

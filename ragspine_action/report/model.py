@@ -179,8 +179,12 @@ class CaseResult(_Model):
 
 
 class RetrievalMiss(_Model):
+    """A case whose relevant documents were not ranked within the protected k (with its
+    question, so a retrieval-only case that broke shows what was asked)."""
+
     id: str
     rank: int | None
+    question: str | None = _Omitted
 
 
 class RetrievalSection(_Model):

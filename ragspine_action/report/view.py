@@ -422,16 +422,19 @@ def _qa_failed_cases(
         for miss in retrieval.misses:
             if miss.id in retrieval_ids:
                 entry = case(miss.id)
+                entry.question = entry.question or miss.question
                 if not any(f.gate == gate for f in entry.failures):
                     entry.failures.append(
                         CaseFailure(gate, f"rank ≤ {retrieval.protected_k}", _rank(miss.rank))
                     )
     broken_ids: list[str] = []
     if base is not None:
+        asked = {m.id: m.question for m in retrieval.misses} if retrieval is not None else {}
         for change in base.broken:
             if change.key != qa.mode:
                 continue
             entry = case(change.id)
+            entry.question = entry.question or asked.get(change.id)
             if change.metric.startswith("hit@"):  # the rank it had beside the one it has
                 k = change.metric[4:]
                 failure = CaseFailure(
