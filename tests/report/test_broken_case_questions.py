@@ -55,7 +55,9 @@ def _golden() -> list[dict[str, Any]]:
 
 
 def _outcomes(good: bool) -> list[dict[str, Any]]:
-    ranked = (lambda doc: [doc, "x.md"]) if good else (lambda doc: ["a.md", "b.md", "c.md", doc])
+    def ranked(doc: str) -> list[str]:
+        return [doc, "x.md"] if good else ["a.md", "b.md", "c.md", doc]
+
     return [
         {"id": "where-reg-update", "sources": ranked("REG_WATCH_HK.pptx")},
         {"id": "policy_doc", "sources": [] if not good else ["travel.md"]},
