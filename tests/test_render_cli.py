@@ -85,3 +85,19 @@ def test_a_merged_report_renders(tmp_path: Path, capsys: pytest.CaptureFixture[s
     text = (tmp_path / "markdown").read_text(encoding="utf-8")
     assert "- `headcount_2024` — What was ACME HK revenue in FY2025?" in text
     del report
+
+
+def test_markdown_on_stdout_is_the_file_s_text(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``render --format markdown > comment.md`` gives what ``-o`` writes: no
+    ``\\u200b`` escape where a mention is stopped (the failing run has ``@octocat`` and
+    an error reason ``@oncall``)."""
+    report = failing_run(tmp_path)
+    capsys.readouterr()
+    out = tmp_path / "comment.md"
+    assert main(["render", str(report), "--format", "markdown", "-o", str(out)]) == 0
+    assert main(["render", str(report), "--format", "markdown"]) == 0
+    printed = capsys.readouterr().out
+    assert printed == out.read_text(encoding="utf-8")
+    assert "@&#8203;oncall" in printed and "\\u200b" not in printed

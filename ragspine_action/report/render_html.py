@@ -259,7 +259,11 @@ def _case_rows(cases: Sequence[FailedCase], limit: int) -> tuple[list[str], int]
         stage = _e(case.stage or "")
         question = _e(case.question or "")
         problems = [
-            (f.gate, f.expected, f.actual)
+            (
+                f.gate,
+                f.shown_expected,
+                f.shown_actual if not f.evidence else f"{compact(f.shown_actual)} — {f.evidence}",
+            )
             for f in case.failures
             if not (isinstance(f.actual, dict) and set(f.actual) == {"error"})
         ]

@@ -43,8 +43,10 @@ def _failure_elements(case: FailedCase) -> list[str]:
     for f in case.failures:
         if isinstance(f.actual, dict) and set(f.actual) == {"error"}:
             continue
-        message = f"{f.gate}: expected {compact(f.expected)}, got {compact(f.actual)}"
+        message = f"{f.gate}: expected {compact(f.shown_expected)}, got {compact(f.shown_actual)}"
         body = [f"expected: {compact(f.expected, 4000)}", f"actual: {compact(f.actual, 4000)}"]
+        if f.evidence:
+            body.append(f"evidence: {f.evidence}")
         if case.question:
             body.insert(0, f"question: {case.question}")
         if case.stage:

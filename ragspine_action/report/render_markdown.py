@@ -86,7 +86,10 @@ def escape_md(text: Any, limit: int = 300) -> str:
         s = s[: limit - 1] + "…"
     s = s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     s = _MD_SPECIAL.sub(lambda m: "\\" + m.group(0), s)
-    return s.replace("@", "@\u200b")
+    # A zero-width space after "@" stops a mention; written as a character reference so
+    # the markdown holds no invisible character (a log shows it as it is, and what
+    # ``render`` prints to stdout is the same text it writes to a file).
+    return s.replace("@", "@&#8203;")
 
 
 def _escape_char(match: re.Match[str]) -> str:
@@ -265,8 +268,11 @@ def _case_lines(case: FailedCase) -> list[str]:
         if _is_error(f.actual):
             continue
         lines.append(
-            f"  - {code_span(f.gate)}: expected {_value(f.expected)}, got {_value(f.actual)}"
+            f"  - {code_span(f.gate)}: expected {_value(f.shown_expected)}, "
+            f"got {_value(f.shown_actual)}"
         )
+        if f.evidence:
+            lines.append(f"    - {escape_md(f.evidence, 400)}")
     if case.fabricated:
         numbers = ", ".join(code_span(n) for n in case.fabricated[:20])
         lines.append(f"  - fabricated numbers: {numbers}")

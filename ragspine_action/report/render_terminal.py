@@ -117,7 +117,7 @@ def _metric_table(view: SuiteView, paint: _Paint) -> str:
 
 
 def _gate_line(f: CaseFailure) -> str:
-    return f"{f.gate}: expected {compact(f.expected)}, got {compact(f.actual)}"
+    return f"{f.gate}: expected {compact(f.shown_expected)}, got {compact(f.shown_actual)}"
 
 
 def _case_lines(case: FailedCase, paint: _Paint) -> list[str]:
@@ -126,11 +126,12 @@ def _case_lines(case: FailedCase, paint: _Paint) -> list[str]:
     lines = [f"  {paint(case.id, 'bold')}{stage}{question}"]
     if case.error is not None:
         lines.append(f"      error: {case.error}")
-    lines += [
-        f"      {_gate_line(f)}"
-        for f in case.failures
-        if not (isinstance(f.actual, dict) and set(f.actual) == {"error"})
-    ]
+    for f in case.failures:
+        if isinstance(f.actual, dict) and set(f.actual) == {"error"}:
+            continue
+        lines.append(f"      {_gate_line(f)}")
+        if f.evidence:
+            lines.append(f"        {paint(f.evidence, 'dim')}")
     if case.fabricated:
         lines.append(f"      fabricated numbers: {', '.join(case.fabricated)}")
     return lines

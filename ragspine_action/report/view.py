@@ -12,18 +12,22 @@ from __future__ import annotations
 import json
 import math
 import shlex
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
+
+import orjson
 
 from .cases import CaseTable, attribution_by_id
 from .model import (
     BaselineSection,
     CaseCounts,
     CaseDelta,
+    CaseResult,
     GateMetric,
     Interval,
+    JudgeEvidence,
     QASection,
     Report,
     is_gated,
@@ -35,6 +39,7 @@ __all__ = [
     "MetricLine",
     "Mismatch",
     "SuiteView",
+    "clip",
     "compact",
     "count_noun",
     "extraction_current",
@@ -77,6 +82,8 @@ def compact(value: Any, limit: int = 120) -> str:
         text = f"error: {value['error']}"
     elif isinstance(value, list | tuple):
         text = "[" + ", ".join(compact(v, limit) for v in value) + "]"
+    elif isinstance(value, dict) and all(isinstance(k, str) for k in value):
+        text = "{" + ", ".join(f"{k}: {compact(v, limit)}" for k, v in value.items()) + "}"
     else:
         text = json.dumps(value, ensure_ascii=False, default=str, separators=(", ", ": "))
     return text if len(text) <= limit else text[: limit - 1] + "…"
@@ -135,11 +142,26 @@ def fmt_when(stamp: str) -> str:
 
 @dataclass(frozen=True)
 class CaseFailure:
-    """One gate one case failed: expected and actual as recorded."""
+    """One gate one case failed: expected and actual as recorded.
+
+    For the groundedness gates ``summary`` says expected and actual in words (their
+    records are structures) and ``evidence`` is the judge's reason in one line: the first
+    unsupported claim (or reference sentence) and the closest sentence it was matched to.
+    """
 
     gate: str
     expected: Any
     actual: Any
+    evidence: str | None = None
+    summary: tuple[str, str] | None = None
+
+    @property
+    def shown_expected(self) -> Any:
+        return self.summary[0] if self.summary is not None else self.expected
+
+    @property
+    def shown_actual(self) -> Any:
+        return self.summary[1] if self.summary is not None else self.actual
 
 
 @dataclass
@@ -445,9 +467,133 @@ def _qa_failed_cases(
             if not entry.broken:
                 entry.broken = True
                 broken_ids.append(change.id)
+    _explain_judged(by_id, qa.cases)
     broken = [by_id[i] for i in broken_ids]
     others = [c for c in by_id.values() if not c.broken]
     return broken, others, len(by_id)
+
+
+# The gates whose failures a judge explains claim by claim (``CaseResult.judge``).
+_JUDGED = ("faithfulness", "answer_accuracy")
+# How much of a claim, a matched sentence and a reason one evidence line shows.
+_CLAIM_CHARS, _REASON_CHARS = 90, 60
+
+
+def clip(text: Any, limit: int) -> str:
+    """``text`` on one line (whitespace runs as one space), at most ``limit`` characters."""
+    flat = " ".join(str(text).split())
+    return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"
+
+
+def _judge_summary(gate: str, expected: Any, actual: Any) -> tuple[str, str] | None:
+    """Expected and actual of a groundedness failure in words (None: shown as recorded)."""
+    if not isinstance(actual, dict):
+        return None
+    if "judge_error" in actual:
+        return compact(
+            expected
+        ), f"no verdict: the judge failed ({clip(actual['judge_error'], 120)})"
+    if gate == "faithfulness":
+        unsupported = actual.get("unsupported")
+        if not isinstance(unsupported, list):
+            return None
+        if "reason" in actual:
+            return compact(expected), str(actual["reason"])
+        claims = actual.get("claims")
+        if isinstance(claims, int):
+            return compact(
+                expected
+            ), f"{len(unsupported)} of {count_noun(claims, 'claim')} unsupported"
+        return compact(expected), f"{count_noun(len(unsupported), 'claim')} unsupported"
+    if gate == "answer_accuracy" and isinstance(expected, dict):
+        threshold, recall = expected.get("min_recall"), actual.get("recall")
+        if not isinstance(threshold, int | float) or not isinstance(recall, int | float):
+            return None
+        wanted = f"recall ≥ {threshold:g} of the {expected.get('reference', 'reference')}"
+        problems = actual.get("problems")
+        got = f"recall {recall:.2f}"
+        if isinstance(problems, list) and problems:
+            got += f", {count_noun(len(problems), 'sentence')} contradicted"
+        return wanted, got
+    return None
+
+
+def _evidence_line(gate: str, evidence: JudgeEvidence) -> str | None:
+    """The first claim the judge did not support, why, and what it came closest to."""
+    bad = [c for c in evidence.claims if c.verdict in ("unsupported", "error")]
+    if not bad:
+        return None
+    first = bad[0]
+    what = "reference" if gate == "answer_accuracy" else first.verdict
+    line = f"{what}: “{clip(first.claim, _CLAIM_CHARS)}”"
+    if first.reason:
+        line += f" — {clip(first.reason, _REASON_CHARS)}"
+    where = "in the answer" if gate == "answer_accuracy" else "context"
+    if first.matched:
+        line += f"; closest {where}: “{clip(first.matched, _CLAIM_CHARS)}”"
+    elif first.verdict == "unsupported":
+        line += f"; no {where} sentence comes close"
+    if len(bad) > 1:
+        line += f" (+{len(bad) - 1} more)"
+    return line
+
+
+def _judge_evidence(cases: Sequence[CaseResult], wanted: set[str]) -> dict[str, dict[str, Any]]:
+    """The judges' evidence of the cases in ``wanted`` (read only for those)."""
+    found: dict[str, dict[str, Any]] = {}
+    if isinstance(cases, CaseTable):
+        ids = cases.ids
+        for position, encoded in cases.judge.items():
+            if ids[position] in wanted:
+                found[ids[position]] = orjson.loads(encoded)
+        return found
+    for case in cases:
+        if case.id in wanted and case.judge:
+            found[case.id] = dict(case.judge)
+    return found
+
+
+def _explain_judged(by_id: dict[str, FailedCase], cases: Sequence[CaseResult]) -> None:
+    """Groundedness failures say in words what failed, with the judge's evidence."""
+    wanted = {
+        case_id
+        for case_id, entry in by_id.items()
+        for f in entry.failures
+        if f.gate in _JUDGED and not _is_error_value(f.actual)
+    }
+    evidence = _judge_evidence(cases, wanted) if wanted else {}
+    for entry in by_id.values():
+        explained = []
+        for f in entry.failures:
+            if f.gate not in _JUDGED or _is_error_value(f.actual):
+                explained.append(f)
+                continue
+            found = evidence.get(entry.id, {}).get(f.gate)
+            line = None
+            if found is not None:
+                try:
+                    judged = (
+                        found
+                        if isinstance(found, JudgeEvidence)
+                        else JudgeEvidence.model_validate(found)
+                    )
+                except ValueError:  # a hand-made report: show the record as it is
+                    judged = None
+                line = _evidence_line(f.gate, judged) if judged is not None else None
+            explained.append(
+                CaseFailure(
+                    f.gate,
+                    f.expected,
+                    f.actual,
+                    evidence=line,
+                    summary=_judge_summary(f.gate, f.expected, f.actual),
+                )
+            )
+        entry.failures = explained
+
+
+def _is_error_value(actual: Any) -> bool:
+    return isinstance(actual, dict) and set(actual) == {"error"}
 
 
 def _rank(rank: Any) -> str:

@@ -259,7 +259,7 @@ def test_a_broken_extraction_cell_shows_its_values(tmp_path: Path) -> None:
     section = body[body.index("#### Extraction") :]
     assert section.index("**1 broken cell**") < section.index("<details>")
     assert "- `fixtures:PL_FY2024!A2`" in section
-    assert "`cell_value`: expected **Line item**, got **Line &lt;item&gt; @\u200bteam**" in section
+    assert "`cell_value`: expected **Line item**, got **Line &lt;item&gt; @&#8203;team**" in section
     check_inert(body, markers_allowed=0)
 
 
