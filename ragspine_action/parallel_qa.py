@@ -37,10 +37,10 @@ import numpy as np
 from pydantic import ValidationError
 
 from .errors import RagspineError
-from .fast_records import golden_keys_known, outcome_from_dict
-from .golden.load import case_digest, fingerprint_digests, typo_fields
+from .golden.load import case_digest, fingerprint_digests, golden_keys_known, typo_fields
 from .golden.models import GoldenCase, case_rule_violations
 from .jsonio import check_size, decode_line, loads_fast, loads_strict
+from .outcomes.fast import outcome_from_dict
 from .outcomes.model import Outcome, error_outcome
 from .progress import ProgressBar
 from .qa import CaseScorer, FailureRow, QASettings

@@ -439,11 +439,18 @@ class _Contexts:
         self.cued = self.paired = False
         self._numbers: frozenset[Decimal] | None = None
         self._clauses: list[tuple[_Clause, str]] | None = None
+        self._verbatim: dict[str, bool] = {}
 
     def verbatim(self, claim: str) -> bool:
-        """Whether ``claim`` is a sentence of the contexts word for word."""
-        key = _key(claim)
-        return any(key in text and _is_sentence_of(key, text) for text in self.normalised)
+        """Whether ``claim`` is a sentence of the contexts word for word (answer_accuracy
+        asks twice per reference sentence: once judging it, once for the recall)."""
+        found = self._verbatim.get(claim)
+        if found is None:
+            key = _key(claim)
+            found = self._verbatim[claim] = any(
+                key in text and _is_sentence_of(key, text) for text in self.normalised
+            )
+        return found
 
     def analyse(self) -> _Contexts:
         """Tokenise the contexts (once): vocabulary, sentence token sets, cue flags."""
@@ -592,8 +599,24 @@ class LexicalJudge:
         return sum(1 for t in tokens if t in vocab) / len(tokens)
 
     def judge_claims(self, claims: Sequence[str], contexts: Sequence[str]) -> list[ClaimVerdict]:
-        prepared = _Contexts(contexts)
-        return [self._judge(claim, prepared, self.threshold) for claim in claims]
+        # A verdict depends on the judge, the claim and the contexts only: kept per
+        # distinct (claim, contexts), so a claim judged again on the same contexts (a
+        # repeated case, the same answer over the same retrieval) costs a look-up.
+        together = tuple(contexts)
+        known = _VERDICTS.get(self)
+        if known is None or len(known) > _VERDICTS_MAX:
+            known = _VERDICTS[self] = {}  # bounded: distinct cases are not all kept
+        prepared: _Contexts | None = None
+        verdicts: list[ClaimVerdict] = []
+        for claim in claims:
+            key = (claim, together)
+            verdict = known.get(key)
+            if verdict is None:
+                if prepared is None:
+                    prepared = _Contexts(contexts)
+                verdict = known[key] = self._judge(claim, prepared, self.threshold)
+            verdicts.append(verdict)
+        return verdicts
 
     def _judge(self, claim: str, contexts: _Contexts, threshold: float) -> ClaimVerdict:
         if contexts.verbatim(claim):
@@ -671,6 +694,10 @@ class LexicalJudge:
     def unsupported(self, claims: Sequence[str], contexts: Sequence[str]) -> list[str]:
         return [v.claim for v in self.judge_claims(claims, contexts) if not v.supported]
 
+
+# Verdicts per judge by (claim, contexts): see LexicalJudge.judge_claims.
+_VERDICTS: dict[LexicalJudge, dict[tuple[str, tuple[str, ...]], ClaimVerdict]] = {}
+_VERDICTS_MAX = 20_000
 
 JUDGE_KINDS: tuple[str, ...] = ("lexical", "llm")
 

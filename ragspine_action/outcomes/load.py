@@ -10,6 +10,7 @@ from pydantic import ValidationError
 from ..errors import InputError, Problem, ProblemList
 from ..jsonio import DEFAULT_MAX_INPUT_BYTES, iter_jsonl_lines
 from ..validation import problems_from_validation_error
+from .fast import outcome_from_dict
 from .model import Outcome
 
 __all__ = ["load_outcomes", "load_repeated_outcomes", "parse_outcome"]
@@ -21,8 +22,6 @@ def parse_outcome(obj: Any) -> Outcome:
     A record of the plain shape is built without pydantic (``fast_records``: the same
     model, values and fields set); anything else is pydantic's to validate and describe.
     """
-    from ..fast_records import outcome_from_dict  # imports this package's model
-
     outcome = outcome_from_dict(obj)
     return Outcome.model_validate(obj) if outcome is None else outcome
 

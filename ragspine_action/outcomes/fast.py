@@ -7,10 +7,9 @@ names, exact JSON types). For those the model is built here with what pydantic w
 give it — values, defaults, ``model_fields_set`` — and for anything else (a RAGSpine
 field name, a type pydantic would coerce or refuse…) ``outcome_from_dict`` returns None
 and the caller validates with pydantic, so every message stays pydantic's.
-``tests/test_fast_records.py`` compares both on generated records, good and bad.
+``tests/outcomes/test_fast.py`` compares both on generated records, good and bad.
 
-Golden records are validated by pydantic (it is as fast there: no Python validators);
-``golden_keys_known`` only spares the typo check a record whose keys are all known.
+Golden records are validated by pydantic (as fast there: no Python validators).
 """
 
 from __future__ import annotations
@@ -19,10 +18,10 @@ from typing import Any, Final, TypeVar
 
 from pydantic import BaseModel
 
-from .golden.models import CLARIFICATION_MODES, Expected, GoldenCase, SourceRef
-from .outcomes.model import RAGSPINE_FIELD_NAMES, Outcome
+from ..golden.models import CLARIFICATION_MODES, SourceRef
+from .model import RAGSPINE_FIELD_NAMES, Outcome
 
-__all__ = ["golden_keys_known", "outcome_from_dict"]
+__all__ = ["outcome_from_dict"]
 
 _M = TypeVar("_M", bound=BaseModel)
 _set = object.__setattr__
@@ -32,9 +31,6 @@ _EXACT_FLOAT: Final = 2**53  # ints up to here are floats exactly (larger: pydan
 _CLARIFICATIONS: Final = frozenset(CLARIFICATION_MODES)
 _OUTCOME_KEYS: Final = frozenset(Outcome.model_fields)
 _RAGSPINE_KEYS: Final = frozenset(RAGSPINE_FIELD_NAMES)
-GOLDEN_KEYS: Final = frozenset(GoldenCase.model_fields)
-_EXPECTED_KEYS: Final = frozenset(Expected.model_fields)
-_SOURCE_KEYS: Final = frozenset(SourceRef.model_fields)
 _FAIL: Final = object()  # a value the fast path does not vouch for
 
 
@@ -181,17 +177,3 @@ def outcome_from_dict(obj: Any) -> Outcome | None:
         },
         fields_set,
     )
-
-
-def golden_keys_known(obj: dict[str, Any]) -> bool:
-    """Whether every key of a golden record is a known field (then ``typo_fields`` has
-    nothing to say)."""
-    if not GOLDEN_KEYS.issuperset(obj):
-        return False
-    expected = obj.get("expected")
-    if type(expected) is not dict:
-        return True
-    if not _EXPECTED_KEYS.issuperset(expected):
-        return False
-    source = expected.get("source")
-    return type(source) is not dict or _SOURCE_KEYS.issuperset(source)

@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import BaseModel, ValidationError
 
-from ragspine_action.fast_records import golden_keys_known, outcome_from_dict
-from ragspine_action.golden.load import _case_json, case_digest, typo_fields
+from ragspine_action.golden.load import _case_json, case_digest, golden_keys_known, typo_fields
 from ragspine_action.golden.models import GoldenCase
+from ragspine_action.outcomes.fast import outcome_from_dict
 from ragspine_action.outcomes.load import parse_outcome
 from ragspine_action.outcomes.model import Outcome
 
@@ -126,7 +126,7 @@ def test_fast_outcome_takes_the_plain_shape() -> None:
 
 
 def test_fast_outcome_steps_aside_for_what_pydantic_must_judge() -> None:
-    for obj in (
+    declined: tuple[Any, ...] = (
         {"id": "x", "case_id": "x"},  # RAGSpine's names: renamed and compared by the model
         {"id": "x", "error": {"code": 1}},  # an error object is flattened by the model
         {"id": "x", "value": True},
@@ -138,7 +138,8 @@ def test_fast_outcome_steps_aside_for_what_pydantic_must_judge() -> None:
         {"id": ""},
         {"answer": "no id"},
         [],
-    ):
+    )
+    for obj in declined:
         assert outcome_from_dict(obj) is None
 
 

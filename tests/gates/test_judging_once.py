@@ -1,0 +1,99 @@
+"""Work kept per distinct text (claim pieces, verdicts) never changes a result: the same
+answers give the same claims and verdicts with the caches cold, warm, or warmed by other
+cases with other doc names, questions and values."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ragspine_action.gates import claims as claims_module
+from ragspine_action.gates import judge as judge_module
+from ragspine_action.gates.claims import extract_claims
+from ragspine_action.gates.judge import LexicalJudge
+
+# Pieces of ugly answers: citations, meta lines, doc names, questions, numbers, CJK.
+_PIECES = [
+    "Staff get 20 days of leave.",
+    "Staff get 25 days of leave.",
+    "Based on the retrieved documents, staff get 20 days of leave.",
+    "Sure! The policy does not allow carry-over.",
+    "See Handbook.pdf p. 3.",
+    "Handbook.pdf",
+    "(source: Handbook.pdf, p. 3)",
+    "[1]",
+    "The allowance doubles abroad (this also voids the warranty).",
+    "Revenue was 11,576.9 USD_M in FY2025.",
+    "What is the leave policy?",
+    "Key points:",
+    "Sources:",
+    "- Employee Handbook (p. 3)",
+    "休假为二十天。",
+    "根据检索到的资料，员工有20天年假。",
+    "It was 12 USD_M, up from 10 USD_M.",
+    "Details are in report.pdf for all permanent staff members.",
+    "Employee Handbook",
+    "e.g. this one.",
+    "**Note**: managers may approve more.",
+]
+_NAMES = ["Handbook.pdf", "report.pdf", "Employee Handbook", "DOC_1.pdf", ""]
+_QUESTIONS = ["", "What is the leave policy?", "How many days of leave do staff get?"]
+
+
+@st.composite
+def _cases(draw: st.DrawFn) -> dict[str, Any]:
+    lines = draw(st.lists(st.lists(st.sampled_from(_PIECES), min_size=1, max_size=3), max_size=4))
+    value = draw(st.sampled_from([None, 11576.9, 12.0, 20.0]))
+    return {
+        "answer": "\n".join(" ".join(line) for line in lines),
+        "sources": draw(st.lists(st.sampled_from(_NAMES), max_size=3)),
+        "question": draw(st.sampled_from(_QUESTIONS)),
+        "value": value,
+        "unit": "USD_M" if value is not None else None,
+    }
+
+
+def _cold(case: dict[str, Any]) -> list[Any]:
+    claims_module._PIECES.clear()
+    return extract_claims(**case)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_cases(), min_size=2, max_size=6))
+def test_claims_are_the_same_with_the_piece_cache_warm(cases: list[dict[str, Any]]) -> None:
+    cold = [_cold(case) for case in cases]
+    claims_module._PIECES.clear()
+    for _ in range(2):  # the second round runs on a cache the first (other cases) filled
+        warm = [extract_claims(**case) for case in cases]
+        assert warm == cold
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.sampled_from(_PIECES), min_size=1, max_size=4),
+    st.lists(st.sampled_from(_PIECES), min_size=1, max_size=3),
+)
+def test_verdicts_are_the_same_with_the_verdict_cache_warm(
+    claims: list[str], contexts: list[str]
+) -> None:
+    judge = LexicalJudge()
+    judge_module._VERDICTS.clear()
+    cold = judge.judge_claims(claims, contexts)
+    again = judge.judge_claims(list(claims), list(contexts))
+    assert again == cold
+    other = LexicalJudge(threshold=0.9)  # the threshold is part of what a verdict depends on
+    judge_module._VERDICTS.clear()
+    strict = other.judge_claims(claims, contexts)
+    judge.judge_claims(claims, contexts)
+    assert other.judge_claims(claims, contexts) == strict
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.characters(max_codepoint=127), max_size=40))
+def test_echo_key_of_ascii_text_is_the_pattern_s(text: str) -> None:
+    assert claims_module._echo_key(text) == claims_module._ECHO_NORMAL.sub("", text.lower())
+    assert claims_module._echo_key(text + "é") == claims_module._ECHO_NORMAL.sub(
+        "", (text + "é").lower()
+    )
