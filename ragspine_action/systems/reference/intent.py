@@ -88,8 +88,10 @@ def _search_text(
     """For a composite question, the explanatory clauses plus entity and metric: the value part
     ("FY2025营运利润是多少") is answered by the fact table and only blurs the search."""
     metric_terms = [lx.METRIC_SEARCH_TERMS[m] for m in metrics if m in lx.METRIC_SEARCH_TERMS]
+    entity_terms = [lx.ENTITY_SEARCH_TERMS[e] for e in entities if e in lx.ENTITY_SEARCH_TERMS]
     if route == "narrative" and metric_terms:
-        return " ".join([question, *metric_terms])  # "no ROE disclosed": also 股本回报率
+        # "no ROE disclosed": also 股本回报率; "what drove group profit": the group's passage
+        return " ".join([question, *metric_terms, *entity_terms])
     if route != "composite":
         return question
     clauses = [c for c in _CLAUSE_SPLIT.split(question) if _has_any(c, lx.NARRATIVE_CUES)]
@@ -691,7 +693,12 @@ def parse_intent(question: str, reference_date: date | None = None) -> Intent:
         rest = _Masked(masked.text)
         rest.take_terms(_VALUE_FIRST_CUES)
         unsupported = _unknown_words(rest.text)  # "how much cash": a figure the KB lacks
-    opinion = _has_any(question, lx.OPINION_CUES)
+    opinion = _has_any(question, lx.OPINION_CUES) or _has_any(question, lx.LIVE_OR_MARKET_CUES)
+    if not opinion and not entities and not metrics and not channels:
+        # a prediction about something other than ACME ("what will the stock market do")
+        opinion = _has_any(question, lx.FUTURE_VERBS) and _has_any(question, lx.FUTURE_TIMES)
+    if not competitors:
+        competitors = tuple(dict.fromkeys(masked.take_terms(lx.OTHER_PARTIES)))
     if not competitors:
         residual = _Masked(masked.text)
         residual.take_terms(_CUES)

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from ...errors import ConfigError, InputError, Problem
 from ...paths import DATA_DIR
-from .text import fts_query, retrieval_tokens
+from .text import fts_query, retrieval_tokens, stem_text
 
 __all__ = [
     "DB_FILENAME",
@@ -341,11 +341,28 @@ class KnowledgeBase:
         """The text plus glossary expansions of the terms it contains (cross-lingual search)."""
         cached = self._expanded.get(text)
         if cached is None:
-            extra = self._glossary_index.expansions(text.lower())
+            lowered = text.lower()
+            extra = self._glossary_index.expansions(lowered)
+            stemmed = stem_text(lowered)  # "interest rates" also finds "interest rate"
+            if stemmed != lowered:
+                extra += [e for e in self._glossary_index.expansions(stemmed) if e not in extra]
             cached = " ".join([text, *extra])
             if len(self._expanded) < _EXPAND_CACHE_SIZE:
                 self._expanded[text] = cached
         return cached
+
+    def glossary_matches(self, text: str) -> list[tuple[str, str]]:
+        """(term, expansion) of every glossary term the text contains."""
+        lowered = text.lower()
+        found = self._glossary_index.matches(lowered)
+        stemmed = stem_text(lowered)
+        if stemmed != lowered:
+            found += [m for m in self._glossary_index.matches(stemmed) if m not in found]
+        return found
+
+    def glossary(self) -> list[tuple[str, str]]:
+        """Every (term, expansion) row of the glossary."""
+        return list(self._glossary)
 
     def search(self, query: str, k: int = 5) -> list[Passage]:
         """Top-k passages by bm25 for the query's tokens (stop words and fluff dropped)."""
@@ -387,6 +404,10 @@ class _GlossaryIndex:
 
     def expansions(self, lowered: str) -> list[str]:
         """The expansions of every term the text contains, in glossary order."""
+        return [expansion for _, expansion in self.matches(lowered)]
+
+    def matches(self, lowered: str) -> list[tuple[str, str]]:
+        """(term, expansion) of every term the text contains, in glossary order."""
         hits: set[int] = set(self._always)
         for word in set(_ALNUM.findall(lowered)):
             hits.update(self._by_first.get(word, ()))
@@ -395,7 +416,7 @@ class _GlossaryIndex:
             pattern = self._patterns.get(i)
             if pattern is None:
                 if term in lowered:
-                    out.append(expansion)
+                    out.append((term, expansion))
             elif i in hits and pattern.search(lowered) is not None:
-                out.append(expansion)
+                out.append((term, expansion))
         return out

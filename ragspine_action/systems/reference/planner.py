@@ -131,12 +131,15 @@ _EXPLAIN_CUES = (
     "explains", "reason", "reasons", "behind", "affect", "affected", "impact", "how did",
     "how does", "how do", "how has", "how is", "how are", "how will", "how can",
     "how should", "recognised", "recognized", "calculated", "measured", "导致", "得益于",
-    "due to", "led to", "contributed",
+    "due to", "led to", "contributed", "attribute", "attributes", "attributed", "effect",
+    "effects", "来源", "来自", "归因", "归功于", "source of", "sources of", "哪些", "what kind",
+    "what type", "什么样",
 )  # fmt: skip
 # A definition is asked for.
 _DEFINE_CUES = (
     "定义", "是指", "什么是", "含义", "口径是", "definition", "define", "defined",
-    "what does", "meaning", "mean", "means",
+    "what does", "meaning", "mean", "means", "exclude", "excludes", "excluded", "excluding",
+    "include", "includes", "included", "不包括", "包括", "包含",
 )  # fmt: skip
 # Topics that contain a metric word but are not the metric ("profit margin", 利率).
 _NOT_A_METRIC = ("利润率", "利率", "费用率", "收入增长率", "profit margin", "margin", "margins")

@@ -16,6 +16,8 @@ __all__ = [
     "fts_query",
     "retrieval_tokens",
     "split_sentences",
+    "stem",
+    "stem_text",
 ]
 
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
@@ -78,3 +80,21 @@ def format_number(value: Decimal | float) -> str:
         return f"{int(dec):,}"
     text = f"{dec.normalize():,f}"
     return text
+
+
+_WORD_RE = re.compile(r"[A-Za-z]+")
+
+
+def stem(token: str) -> str:
+    """A crude, symmetric English stem (rates → rate, reported → report); CJK unchanged."""
+    if not token.isascii() or len(token) <= 3:
+        return token
+    for suffix, keep in (("ies", "y"), ("ing", ""), ("ed", ""), ("es", ""), ("s", "")):
+        if token.endswith(suffix) and len(token) - len(suffix) >= 3 and not token.endswith("ss"):
+            return token[: -len(suffix)] + keep
+    return token
+
+
+def stem_text(text: str) -> str:
+    """The text with every English word stemmed (glossary phrases then match plurals)."""
+    return _WORD_RE.sub(lambda m: stem(m.group(0).lower()), text)

@@ -12,7 +12,7 @@ from typing import Literal
 
 from .kb import Fact, KnowledgeBase, Passage
 from .lexicon import CHANNEL_TERMS, METRIC_TERMS
-from .relevance import MIN_COVERAGE, coverage, topic_terms
+from .relevance import covers, topic_terms
 from .scope import MetricQuery
 
 __all__ = ["MetricResult", "SearchResult", "normalise_unit", "query_metric", "search_docs"]
@@ -71,6 +71,6 @@ def search_docs(kb: KnowledgeBase, text: str, k: int = 5) -> SearchResult:
     """Narrative retrieval: the k best passages by bm25, or none when the best one does not
     cover enough of the question's topic terms (:mod:`relevance`): out of the KB's scope."""
     passages = tuple(kb.search(text, k))
-    if passages and coverage(kb, topic_terms(text), passages[0]) < MIN_COVERAGE:
+    if passages and not covers(kb, topic_terms(text), passages[0], text):
         passages = ()
     return SearchResult(text, kb.expand(text), passages)
