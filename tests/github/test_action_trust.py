@@ -197,6 +197,8 @@ def _assert_one_verdict(repo: Repo, done: Done, verdict: str) -> None:
         assert report["exit_code"] == done.code
     [comment] = repo.comments()
     assert _heading(comment["body"]) == _heading(summary)
+    for text in (comment["body"], summary):  # the head commit is named once, in the heading
+        assert text.count(repo.head_sha[:7]) == 1, text
     assert outputs["comment-url"] == comment["html_url"]
     assert done.code == {"pass": 0, "fail": 1, "error": 2}[verdict], done.log
 
@@ -456,6 +458,7 @@ def test_comment_and_summary_show_the_head_sha_and_time(
     for text in (body, summary):
         heading = _heading(text)
         assert f"`{HEAD_SHA[:12]}`" in heading, heading
+        assert text.count(HEAD_SHA[:7]) == 1, text  # once: no footer repeats it
         assert fmt_when(report["generated_at"]) in heading, heading
         assert "3e3e3e3e3e3e" not in text  # the merge commit is not what the author pushed
     repo.head_sha = "5" * 40
@@ -471,6 +474,7 @@ def test_an_error_comment_shows_the_head_sha_too(
     assert done.code == 2
     assert f"`{HEAD_SHA[:12]}`" in _heading(repo.comments()[0]["body"])
     assert f"`{HEAD_SHA[:12]}`" in _heading(repo.summary())
+    assert repo.comments()[0]["body"].count(HEAD_SHA[:7]) == 1
 
 
 # -- two runs at once -----------------------------------------------------------------------
