@@ -403,7 +403,9 @@ def qa_warnings(qa: QASection) -> list[str]:
     if qa.unknown_outcome_ids:
         shown = ", ".join(qa.unknown_outcome_ids[:5])
         warnings.append(
-            f"{len(qa.unknown_outcome_ids)} outcomes have ids not in the golden set: {shown}"
+            f"{len(qa.unknown_outcome_ids)} "
+            + ("outcome has an id" if len(qa.unknown_outcome_ids) == 1 else "outcomes have ids")
+            + f" not in the golden set: {shown}"
         )
     if qa.errors.count:
         first: dict[str, str] = {}
@@ -439,7 +441,8 @@ def unreferenced_narratives(qa: QASection) -> list[str]:
         return []
     shown = ", ".join(ids[:5]) + (", …" if len(ids) > 5 else "")
     return [
-        f"answer_accuracy did not measure {len(ids)} narrative cases ({shown}): they have no "
+        f"answer_accuracy did not measure {len(ids)} narrative "
+        f"{'case' if len(ids) == 1 else 'cases'} ({shown}): they have no "
         "reference_answer and no reference text for their narrative_doc; give "
         "--reference-texts DIR (one text file per narrative_doc) to measure them"
     ]

@@ -432,7 +432,8 @@ def render_html(report: Report, *, head_sha: str | None = None) -> str:
         f'<h1><span class="pill {_e(verdict)}">{_e(verdict.upper())}</span> '
         f"ragspine-eval: {_e(verdict.upper())}</h1>"
         f'<p class="muted">{" · ".join(p for p in meta if p)}</p>'
-        f"<p>{_e(report.summary)}</p></header>",
+        f"<p>{_e(report.summary.removeprefix(f'ragspine-eval: {verdict.upper()} · '))}</p>"
+        "</header>",
         _state(report),
         f"<ul>{warnings}</ul>" if warnings else "",
         *(_suite(view, i, report) for i, view in enumerate(views)),

@@ -19,7 +19,7 @@ from tabulate import tabulate
 from ..console import encodable
 from ..errors import one_line
 from ..safe_text import log_safe
-from .model import Report
+from .model import BaselineSection, Report
 from .view import (
     CaseFailure,
     FailedCase,
@@ -271,6 +271,18 @@ def print_report(
         pass  # a closed pipe (| head) ends the output, not the run
 
 
+def _baseline_line(base: BaselineSection) -> str:
+    """The baseline's status; a regression is counted, not listed again (the tables and
+    the broken cases above show each one)."""
+    if base.status != "regression":
+        return f"Baseline: {base.status} — {base.message}"
+    broken = len({(c.key, c.id) for c in base.broken})
+    parts = [count_noun(len(base.regressions), "metric") + " below it"] if base.regressions else []
+    if broken:
+        parts.append(count_noun(broken, "broken case"))
+    return f"Baseline: regression — {', '.join(parts) or base.message} (shown above)"
+
+
 def _render(report: Report, show_failures: int | None, paint: _Paint) -> str:
     lines: list[str] = []
     for view in suite_views(report):
@@ -299,7 +311,7 @@ def _render(report: Report, show_failures: int | None, paint: _Paint) -> str:
         ]
         if base.update_refused:
             lines.append(paint(f"Update refused: {base.update_refused}", "red"))
-        lines.append(f"Baseline: {base.status} — {base.message}")
+        lines.append(_baseline_line(base))
         if base.commands:
             lines.append("To fix it, run:")
             lines += [f"  {command}" for command in base.commands]

@@ -144,7 +144,7 @@ def test_without_reference_texts_narrative_cases_are_not_applicable(tmp_path: Pa
 def test_a_narrative_doc_without_a_text_is_named_in_a_warning(tmp_path: Path) -> None:
     _, report = _run(tmp_path, "outcomes_tool.jsonl", "tool", "--reference-texts", str(TEXTS))
     [warning] = [w for w in report["warnings"] if w.startswith("answer_accuracy")]
-    assert "1 narrative cases (nar-003)" in warning
+    assert "1 narrative case (nar-003)" in warning
 
 
 def test_reference_texts_from_a_json_object_score_the_same(tmp_path: Path) -> None:

@@ -108,6 +108,31 @@ def test_ascii_terminal_gets_ascii(failing_report: Path) -> None:
     stream = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
     shown = for_stream(text, stream)
     shown.encode("ascii")
-    assert "->" in shown and "-50.0 pp" in shown
+    assert "delta" in shown and "-50.0 pp" in shown and "Baseline: regression - " in shown
+    assert for_stream("1 → 0", stream) == "1 -> 0"
     utf8 = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
     assert for_stream(text, utf8) == text
+
+
+def test_the_baseline_line_counts_a_regression_instead_of_listing_it_again(
+    failing_report: Path,
+) -> None:
+    """The table and the broken cases already show every regression: the baseline's
+    line says how many, not a run-on list of each metric and case once more."""
+    report = read_report(str(failing_report))
+    assert report.baseline is not None and report.baseline.status == "regression"
+    broken = len({c.id for c in report.baseline.broken})
+    (line,) = [x for x in render_terminal(report).splitlines() if x.startswith("Baseline:")]
+    assert line == (
+        f"Baseline: regression — {count_noun(len(report.baseline.regressions), 'metric')} "
+        f"below it, {count_noun(broken, 'broken case')} (shown above)"
+    )
+
+
+def test_the_html_summary_does_not_repeat_the_verdict(failing_report: Path) -> None:
+    from ragspine_action.report.render_html import render_html
+
+    page = render_html(read_report(str(failing_report)))
+    body = page[page.index("<body") :]
+    assert body.count("ragspine-eval: FAIL") == 1  # the heading; the summary follows it
+    assert "<p>qa[my_rag] 6 cases" in body
