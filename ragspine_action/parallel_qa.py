@@ -34,13 +34,14 @@ from itertools import pairwise
 from typing import Any
 
 import numpy as np
+import orjson
 from pydantic import ValidationError
 
 from .errors import RagspineError
 from .golden.load import case_digest, fingerprint_digests, golden_keys_known, typo_fields
 from .golden.models import GoldenCase, case_rule_violations
-from .jsonio import check_size, decode_line, loads_fast, loads_strict
-from .outcomes.fast import outcome_from_dict
+from .jsonio import check_size, decode_line, keys_proven_unique, loads_fast, loads_strict
+from .outcomes.fast import outcome_and_keys, outcome_from_dict
 from .outcomes.model import Outcome, error_outcome
 from .progress import ProgressBar
 from .qa import CaseScorer, FailureRow, QASettings
@@ -193,8 +194,18 @@ _ONE_RUN = threading.Lock()
 
 def _read_outcome(handle: int, index: _OutcomeIndex, i: int, case_id: str) -> Outcome:
     data = os.pread(handle, index.lengths[i], index.starts[i])
-    obj = _parse(data)
-    outcome = outcome_from_dict(obj)
+    outcome: Outcome | None = None
+    try:
+        obj = orjson.loads(data)
+    except orjson.JSONDecodeError:
+        obj = None
+    # The plain shape, whose walk counts the keys: then no re-encoding proves them unique.
+    built = outcome_and_keys(obj)
+    if built is not None and keys_proven_unique(data, built[1]):
+        outcome = built[0]
+    else:
+        obj = _parse(data)
+        outcome = outcome_from_dict(obj)
     if outcome is None:  # not the plain shape: pydantic decides
         try:
             outcome = Outcome.model_validate(obj)

@@ -19,14 +19,16 @@ from typing import Any, Final, TypeVar
 from pydantic import BaseModel
 
 from ..golden.models import CLARIFICATION_MODES, SourceRef
+from ..jsonio import MAX_JSON_INT, count_keys
 from .model import RAGSPINE_FIELD_NAMES, Outcome
 
-__all__ = ["outcome_from_dict"]
+__all__ = ["outcome_and_keys", "outcome_from_dict"]
 
 _M = TypeVar("_M", bound=BaseModel)
 _set = object.__setattr__
 _new = object.__new__
 _INF: Final = float("inf")
+_BIG: Final = 2.0**63  # a float this large may have been an integer literal
 _EXACT_FLOAT: Final = 2**53  # ints up to here are floats exactly (larger: pydantic decides)
 _CLARIFICATIONS: Final = frozenset(CLARIFICATION_MODES)
 _OUTCOME_KEYS: Final = frozenset(Outcome.model_fields)
@@ -90,6 +92,23 @@ def _source(value: Any, loose: bool) -> SourceRef | None:
 
 def outcome_from_dict(obj: Any) -> Outcome | None:
     """The ``Outcome`` pydantic would validate ``obj`` into, or None: let pydantic decide."""
+    built = outcome_and_keys(obj)
+    return None if built is None else built[0]
+
+
+def _keys_in(value: Any) -> int:
+    """Keys of every object in a source (``count_keys`` for one with other keys)."""
+    if type(value) is not dict:
+        return 0
+    if len(value) == 1 + ("locator" in value):
+        return len(value)
+    return count_keys(value)
+
+
+def outcome_and_keys(obj: Any) -> tuple[Outcome, int] | None:
+    """``outcome_from_dict``, with the number of keys in the whole document (what a
+    duplicate-key proof compares with the line's key tokens); the count is -1 when a
+    number is beyond what the strict parser reads (it would refuse the line)."""
     if type(obj) is not dict:
         return None
     if not _OUTCOME_KEYS.issuperset(obj) and not _RAGSPINE_KEYS.isdisjoint(obj):
@@ -125,8 +144,16 @@ def outcome_from_dict(obj: Any) -> Outcome | None:
             return None
         if not narrative:
             narrative = None
+    keys = len(obj)
+    if (value is not None and not -_BIG < value < _BIG) or (
+        latency is not None and latency >= _BIG
+    ):
+        keys = -1  # maybe an integer literal beyond 64 bits, which orjson read as a float
+    elif repeat is not None and repeat > MAX_JSON_INT:
+        keys = -1
     source = get("source")
     if source is not None:
+        keys = keys + _keys_in(source) if keys >= 0 else keys
         source = _source(source, True)
         if source is None:
             return None
@@ -140,6 +167,8 @@ def outcome_from_dict(obj: Any) -> Outcome | None:
             if ref is None:
                 return None
             sources.append(ref)
+            if type(item) is dict:
+                keys = keys + _keys_in(item) if keys >= 0 else keys
     elif "sources" in obj:
         return None
     contexts = get("contexts")
@@ -155,10 +184,15 @@ def outcome_from_dict(obj: Any) -> Outcome | None:
                 return None
         contexts = list(contexts)
     fields_set = set(_OUTCOME_KEYS.intersection(obj))
+    if keys >= 0 and len(fields_set) < len(obj):  # other keys: ignored, but counted
+        for name, item in obj.items():
+            if name not in _OUTCOME_KEYS:
+                inner = count_keys(item)
+                keys = keys + inner if inner >= 0 and keys >= 0 else -1
     if "refused" not in obj and clarification == "out_of_scope_entity":
         refused = True  # RAGSpine's runners always refuse an out-of-scope question
         fields_set.add("refused")
-    return _build(
+    outcome = _build(
         Outcome,
         {
             "id": case_id,
@@ -177,3 +211,4 @@ def outcome_from_dict(obj: Any) -> Outcome | None:
         },
         fields_set,
     )
+    return outcome, keys

@@ -11,7 +11,8 @@ from pydantic import BaseModel, ValidationError
 
 from ragspine_action.golden.load import _case_json, case_digest, golden_keys_known, typo_fields
 from ragspine_action.golden.models import GoldenCase
-from ragspine_action.outcomes.fast import outcome_from_dict
+from ragspine_action.jsonio import keys_proven_unique, loads_strict
+from ragspine_action.outcomes.fast import outcome_and_keys, outcome_from_dict
 from ragspine_action.outcomes.load import parse_outcome
 from ragspine_action.outcomes.model import Outcome
 
@@ -210,3 +211,64 @@ def test_case_json_has_every_field() -> None:
     assert list(data) == list(GoldenCase.model_fields)
     assert list(data["expected"]) == list(type(case.expected).model_fields)
     assert data == case.model_dump(mode="json")
+
+
+_pair_values = {
+    "id": st.sampled_from(['"a"', '"b"', '""', "1"]),
+    "answer": st.sampled_from(['"x"', '"say \\"hi\\": yes"', '"a:b"', "null"]),
+    "value": st.sampled_from(["1", "1.5", "1e20", "99999999999999999999", "9223372036854775808"]),
+    "repeat": st.sampled_from(["0", "9223372036854775807", "9223372036854775808", "-1"]),
+    "sources": st.sampled_from(
+        [
+            '[{"doc": "d", "locator": ""}]',
+            '[{"doc": "d", "doc": "e"}]',
+            '[{"doc": "d", "x": {"y": 1, "y": 2}}]',
+            '["d", {"doc": "e"}]',
+        ]
+    ),
+    "source": st.sampled_from(['{"doc": "d"}', '{"doc": "d", "locator": "l", "locator": "m"}']),
+    "contexts": st.sampled_from(['["c"]', '["c", "d"]', "[]"]),
+    "trace": st.sampled_from(['{"k": 1}', '{"k": 1, "k": 2}', "[1, {}]", "12345678901234567890"]),
+}
+
+
+@st.composite
+def _outcome_lines(draw: st.DrawFn) -> bytes:
+    names = draw(st.lists(st.sampled_from(sorted(_pair_values)), min_size=1, max_size=7))
+    if draw(st.booleans()):
+        names.insert(0, "id")
+    sep = draw(st.sampled_from([": ", ":", " : ", ":\t"]))
+    pairs = [f'"{name}"{sep}{draw(_pair_values[name])}' for name in names]
+    return ("{" + ", ".join(pairs) + "}\n").encode()
+
+
+@settings(max_examples=800, deadline=None)
+@given(_outcome_lines())
+def test_counted_keys_prove_a_line_as_the_strict_parser_reads_it(raw: bytes) -> None:
+    """When the walk's key count proves a line, the strict parser reads the same record
+    (no duplicate key hidden, no number beyond 64 bits let through)."""
+    try:
+        obj = orjson.loads(raw)
+    except orjson.JSONDecodeError:
+        return
+    built = outcome_and_keys(obj)
+    if built is None or not keys_proven_unique(raw, built[1]):
+        return
+    strict = loads_strict(raw.decode())  # raises on a duplicate key or a huge integer
+    assert _state(built[0]) == _state(Outcome.model_validate(strict))
+
+
+def test_counted_keys_catch_duplicates_the_shape_hides() -> None:
+    for raw in (
+        b'{"id": "a", "id": "a"}',
+        b'{"id": "a", "sources": [{"doc": "d", "doc": "d"}]}',
+        b'{"id": "a", "trace": {"k": 1, "k": 1}}',
+        b'{"id": "a", "answer": "x", "answer" : "x", "unit": "say \\": yes"}',
+        b'{"id": "a", "repeat": 9223372036854775808}',
+        b'{"id": "a", "value": 99999999999999999999}',
+    ):
+        built = outcome_and_keys(orjson.loads(raw))
+        assert built is None or not keys_proven_unique(raw, built[1]), raw
+    plain = b'{"id": "a", "sources": [{"doc": "d", "locator": ""}, "e"], "note": {"k": [1]}}'
+    built = outcome_and_keys(orjson.loads(plain))
+    assert built is not None and keys_proven_unique(plain, built[1])
