@@ -165,7 +165,12 @@ class CaseScorer:
         if refuse:
             self.refusal_checked += 1
             if error is None:
-                numbers = detect_fabricated_numbers(outcome.answer, settings.gates.period_patterns)
+                cited = [s.doc for s in outcome.sources]  # citation material: no amount
+                if outcome.source is not None:
+                    cited.append(outcome.source.doc)
+                numbers = detect_fabricated_numbers(
+                    outcome.answer, settings.gates.period_patterns, cited
+                )
                 if numbers:
                     self.failures[FABRICATED].append((case.id, None, numbers, case.question))
         passed = error is None and all(results.values()) and not numbers

@@ -34,6 +34,7 @@ __all__ = [
     "extract_claims",
     "has_content",
     "tokenize",
+    "without_citations",
 ]
 
 # ASCII word runs, or one CJK character (unified ideographs, extension A, compatibility).
@@ -158,6 +159,29 @@ DEFAULT_META_PATTERNS: tuple[str, ...] = (
     r"(?:希望(?:以上|这些)?(?:内容|信息|回答)?对您有(?:所)?帮助)[^。\n]*[。！!]?",
     r"(?:如需|如果您?需要|如有)(?:进一步|更多|其他)[^。\n]*[。！!]?",
     r"(?:好的|当然)\s*[，,！!。]",
+    # Answer particles as a sentence or a lead-in: "Yes.", "Correct,", "No.", "是的。"
+    r"(?:yes|yep|no|nope|correct|right|indeed|true|false|exactly|that(?:'s| is) (?:right|"
+    r"correct))\s*[.!,](?!\d)",
+    r"(?:是的|是|对的|对|没错|正确|不是的|不是|不对|否)\s*[。！!，,]",
+    # The question echoed as a preamble: "You asked about paid leave.", "您询问的是…。"
+    r"(?:you (?:asked|are asking|were asking|want(?:ed)? to know)|your question (?:is|was))"
+    r"(?: about| whether| if| how| what| when| why| which| who| for)?\b[^.!?\n]*[.!?]?",
+    r"regarding your question(?: about [^,:\n]*)?\s*[,:]",
+    r"(?:您|你)(?:询问|问|想了解|想知道|的问题)(?:的是|了|的)?(?:关于)?[^。？！\n]*[。？！]?",
+    r"关于(?:您|你)的问题[^，,：:\n]*[，,：:]",
+    # Disclaimers about the answer itself (not about the subject)
+    r"(?:disclaimer\s*[:：]\s*)?(?:this|the) (?:answer|response|summary|information|content|"
+    r"output)s? (?:was|were|is|are|has been|have been|may be|might be|could be)? ?"
+    r"(?:generated|produced|written|created|compiled|automatically generated|ai-generated|"
+    r"based on|for (?:general )?(?:information(?:al)?|reference) (?:purposes )?only|"
+    r"not (?:financial|legal|investment|professional) advice|incomplete|inaccurate)"
+    r"[^.!\n]*[.!]?",
+    r"(?:please )?(?:verify|consult|check|refer to) (?:the )?(?:original|source|official|full|"
+    r"underlying) (?:documents?|sources?|materials?|texts?)[^.!\n]*[.!]?",
+    r"(?:(?:免责)?声明\s*[:：]\s*)?(?:本|以上|该|此)(?:回答|答案|内容|信息|回复)"
+    r"(?:由[^。！\n]*生成|(?:基于|根据)[^。！\n]*生成|仅供参考|可能(?:不完整|不准确|有误|存在错误)"
+    r"|不构成[^。！\n]*建议)[^。！\n]*[。！]?",
+    r"仅供参考\s*[。！]?",
     # What is left of "According to handbook.pdf, …" once the doc name went
     r"(?:according to|as stated in|as per|per|as noted in|as described in|see|根据|据|参见|详见)"
     r"\s*[,，:：]",
@@ -330,9 +354,8 @@ _WORD_EDGES = "\"'()[]{}<>,.;:!?*_"
 def _is_citation_only(text: str, names: Sequence[str]) -> bool:
     """Whether ``text`` holds nothing but citation material (doc names, locators, labels,
     index numbers, punctuation)."""
-    for name in names:
-        if name in text:
-            text = text.replace(name, " ")
+    if names:
+        text = _without_names(text, names, " ")[0]
     has_file = "." in text and _FILE_HINT.search(text) is not None
     if not has_file and "://" not in text:
         # Fast answer for ordinary sentences: four words no citation uses.
@@ -365,6 +388,8 @@ def _split_brackets(text: str, names: Sequence[str]) -> tuple[str, list[str]]:
             inner = _after_citation(inner[label.end() :])
             if not inner.strip():
                 return " "
+        elif _titled_locator(inner):  # "(Employee Handbook, p. 3)", "(Deck_2025 · page=5)"
+            return " "
         # "[1; the allowance doubles abroad]": the index goes, the assertion stays.
         parts = [p.strip() for p in _BRACKET_PARTS.split(inner)]
         kept = ", ".join(p for p in parts if p and not _is_citation_only(p, names))
@@ -390,6 +415,8 @@ def _after_citation(text: str) -> str:
     tail = parts[1] if len(parts) > 1 else ""
     pieces = _COMMA.split(parts[0])
     i = 0
+    if pieces and (_identifier(pieces[0].strip()) or _lower_title(pieces[0])):
+        i = 1  # the title position: "Source: employee_handbook", "Source: hr handbook"
     while i < len(pieces) and _name_like(pieces[i]):
         i += 1
     kept = [p.strip() for p in (*pieces[i:], tail) if p.strip()]
@@ -397,12 +424,42 @@ def _after_citation(text: str) -> str:
 
 
 _COMMA = re.compile(r"[,，、]")
+_CITATION_PIECES = re.compile(r"[,，、;；·|]")
+
+
+def _titled_locator(text: str) -> bool:
+    """A title and a locator, nothing else: "Employee Handbook, p. 3", "战略规划，第6页"."""
+    pieces = [p.strip() for p in _CITATION_PIECES.split(text) if p.strip()]
+    if len(pieces) < 2 or not any(_LOCATOR.fullmatch(p) for p in pieces):
+        return False
+    return all(_name_like(p) or _identifier(p) for p in pieces)
+
+
+def _identifier(piece: str) -> bool:
+    """A file-like name without extension: ACME_FY2025_Commentary, hk-qbr-2025."""
+    return " " not in piece and ("_" in piece or "-" in piece) and piece.isascii()
+
+
+def _lower_title(piece: str) -> bool:
+    """A short lower-case title right after a citation label ("Source: employee
+    handbook"): at most three words, none a function word or a negation."""
+    words = piece.split()
+    return (
+        0 < len(words) <= 3
+        and piece.isascii()
+        and all(w.strip(".").replace("-", "").replace("_", "").isalnum() for w in words)
+        and not any(w.lower() in STOPWORDS and w.lower() not in _NAME_WORDS for w in words)
+    )
+
+
 _CJK_DOC_KIND = re.compile(
     r"(?:手册|报告|说明书?|政策|通知|文件|指引|年报|章程|规定|办法|纪要|简报|公告|白皮书|问答|指南|"
-    r"条款|合同|协议|制度|备忘录|评论|资料|附件|附录|须知|细则|规则|守则|汇编|\.\w{2,5})"
+    r"条款|合同|协议|制度|备忘录|评论|资料|附件|附录|须知|细则|规则|守则|汇编|规划|战略|报表|公报|"
+    r"演示|幻灯片|业绩|中期报告|年度报告|\.\w{2,5})"
     r"[\s\d_\-年版()（）]*(?:第\s*\d+\s*[页段节章条])?$"
 )
 _CJK_PREDICATE = re.compile(r"[将已是为有据称会要被把让了在不没未无并可能应]|表示|传闻|预计|计划")
+_ASCII_RUN = re.compile(r"[A-Za-z0-9_.\-]+")
 _NAME_WORDS = frozenset(["of", "and", "the", "for", "in", "on", "to", "&", "a", "an"])
 
 
@@ -415,16 +472,19 @@ def _name_like(piece: str) -> bool:
     if not piece.isascii():
         # A Chinese title names its kind of document at its end, or is short and says
         # nothing (no predicate: 将, 已, 是, 为, 据, 称, 不 …).
-        if len(piece) > 20:
+        # An ASCII run (ACME, 2026) counts as one character.
+        size = len(_ASCII_RUN.sub("A", piece))
+        if size > 20:
             return False
         return _CJK_DOC_KIND.search(piece) is not None or (
-            len(piece) <= 12 and _CJK_PREDICATE.search(piece) is None
+            size <= 12 and _CJK_PREDICATE.search(piece) is None
         )
     words = piece.split()
     if len(words) > _CITATION_WORDS_MAX:
         return False
     return all(
         w[:1].isupper()
+        or "_" in w
         or w.lower() in _NAME_WORDS
         or w.lower().rstrip(".") in _CITATION_TOKENS
         or any(ch.isdigit() for ch in w)
@@ -443,16 +503,50 @@ def _weight(text: str) -> float:
     return sum((1.0 if t.isascii() else 0.5) for t in tokenize(text) if t not in STOPWORDS)
 
 
+@lru_cache(maxsize=256)
+def _stem_regex(names: tuple[str, ...]) -> re.Pattern[str] | None:
+    """The doc names of ``sources`` as a reader also writes them: without the extension,
+    in any case, with spaces for underscores ("handbook", "travel policy",
+    "ACME_FY2025_Management_Commentary"). Whole words only."""
+    stems: set[str] = set()
+    for name in names:
+        base = name.replace("\\", "/").rsplit("/", 1)[-1]
+        hint = _FILE_HINT.search(base)
+        stem = base[: hint.start()] if hint is not None and hint.end() == len(base) else base
+        for form in (stem, " ".join(_SEPARATORS.split(stem))):
+            form = form.strip()
+            if len(form) >= 3 and not form.isdigit():
+                stems.add(form)
+    if not stems:
+        return None
+    body = "|".join(re.escape(s) for s in sorted(stems, key=len, reverse=True))
+    return re.compile(rf"(?<![A-Za-z0-9_])(?:{body})(?![A-Za-z0-9_])", re.IGNORECASE)
+
+
+_SEPARATORS = re.compile(r"[_\-]+")
+
+
+def _without_names(text: str, names: Sequence[str], mark: str) -> tuple[str, bool]:
+    """``text`` with every doc name (as given, or its stem) replaced by ``mark``."""
+    found = False
+    for name in names:
+        if name in text:
+            found = True
+            text = text.replace(name, mark)
+    if names:
+        stems = _stem_regex(tuple(names))
+        if stems is not None:
+            text, n = stems.subn(mark, text)
+            found = found or n > 0
+    return text, found
+
+
 def _remove_doc_names(text: str, names: Sequence[str]) -> tuple[str, bool]:
     """Doc names (and the locators right after them) out of ``text``; whether any was.
 
     Each name is first replaced by a marker, then one pattern removes the markers with
     their locator tails (one compiled pattern, whatever the names)."""
-    found = False
-    for name in names:
-        if name in text:
-            found = True
-            text = text.replace(name, _MARK)
+    text, found = _without_names(text, names, _MARK)
     if "." in text and _FILE_HINT.search(text) is not None:
         text, n = _FILE_NAME.subn(_MARK, text)
         found = found or n > 0
@@ -586,6 +680,27 @@ def _sentences(text: str) -> list[str]:
     return joined
 
 
+def _links(line: str, names: Sequence[str]) -> str:
+    """Markdown links: one to a document (a file URL, a title, a doc name) is citation and
+    goes; any other keeps its text ("[apply online](…)" reads as "apply online")."""
+
+    def replace(m: re.Match[str]) -> str:
+        text = m.group(1)
+        url = m.group()[m.group().rfind("](") + 2 : -1]
+        if _FILE_HINT.search(url) is not None or _is_citation_only(text, names):
+            return " "
+        if _name_like(text) and not _asserts_words(text):
+            return " "
+        return text
+
+    return _MARKDOWN_LINK.sub(replace, line)
+
+
+def _asserts_words(text: str) -> bool:
+    # A title names; four lower-case content words say something.
+    return sum(1 for w in text.split() if w.islower() and w not in _NAME_WORDS) >= 4
+
+
 def _echo_key(text: str) -> str:
     if text.isascii():  # the same letters and digits, by a byte table (~8x faster)
         return text.lower().encode("ascii").translate(None, _ASCII_NOT_ALNUM).decode("ascii")
@@ -646,7 +761,7 @@ def extract_claims(
     ``question``: echoed back, it is no claim; ``value``/``unit``: the structured value,
     whose claim is exempt.
     """
-    names = sorted({d for d in sources if d}, key=len, reverse=True)
+    names = _names(sources)
     meta = _meta_regex(tuple(meta_patterns))
     # An echo of the question is about as long as the question (its key is made lazily).
     echo_min, echo_max = len(question) // 2, len(question) + 8
@@ -664,7 +779,7 @@ def extract_claims(
             in_citations = False
             continue  # blank, or a markdown heading: a title, not an assertion
         if "](" in line:
-            line = _MARKDOWN_LINK.sub(r"\1", line)
+            line = _links(line, names)
         decoration = _LINE_DECORATION.match(line)
         if decoration is not None and decoration.end():
             if in_citations:
@@ -761,6 +876,52 @@ def _pieces_for(meta: re.Pattern[str]) -> _PieceCache:
     _PIECES.insert(0, (meta, cache))
     del _PIECES[4:]
     return cache
+
+
+def _names(sources: Iterable[str]) -> tuple[str, ...]:
+    return tuple(sorted({d for d in sources if d}, key=len, reverse=True))
+
+
+# Accounting and other standards are names, not amounts: IFRS 17, IAS 19, ISO 27001.
+_STANDARD = re.compile(r"\b(?:IFRS|IAS|HKFRS|HKAS|ASC|FRS|SFAS|ISO|IEC|SOC)\s?-?\d+[A-Za-z]?\b")
+# Locators that never are amounts, wherever they stand: p. 3, pages 4-5, slide 5, 第3页, §4.2.
+_PAGE = re.compile(
+    r"\b(?:pp?|pg|pages?|slides?|paras?|paragraphs?|sections?|sect|sec|chapters?|ch|clauses?|"
+    r"appendix|annex|articles?|art)\.?\s?\d+(?:\.\d+)*(?:\s?[-–]\s?\d+(?:\.\d+)*)?\b"
+    r"|第\s*\d+\s*[页段节章条张]|§\s*\d+(?:\.\d+)*",
+    re.IGNORECASE,
+)
+
+
+def without_citations(text: str, sources: Iterable[str] = ()) -> str:
+    """``text`` without its citation material: doc names (``sources`` and file names, with
+    or without extension) with their locators, citation brackets and footnote markers,
+    text after a citation label that is the citation itself, loose locators (``#para1``,
+    ``page=3``, ``p. 3``, ``第3页``) and standard names (``IFRS 17``). What fabrication
+    counts numbers in: a refusal that says where it looked invented no number."""
+    names = _names(sources)
+    out: list[str] = []
+    for line in text.splitlines():
+        if "](" in line:
+            line = _links(line, names)
+        footnote = _FOOTNOTE_DEF.match(line)
+        if footnote is not None:
+            line = line[footnote.end() :]
+        line = _remove_doc_names(line, names)[0]
+        if "(" in line or "[" in line or "（" in line or "【" in line:
+            line, own = _split_brackets(line, names)
+            line = " ".join([line, *own])
+        if "#" in line or "=" in line:
+            line = _LOOSE_LOCATOR.sub(" ", line)
+        if "://" in line:
+            line = _URL.sub(" ", line)
+        pieces = []
+        for sentence in _sentences(line):
+            label = _CITATION_LABEL.match(sentence)
+            pieces.append(_after_citation(sentence[label.end() :]) if label else sentence)
+        line = _PAGE.sub(" ", " ".join(pieces))
+        out.append(_STANDARD.sub(" ", line))
+    return "\n".join(out)
 
 
 _LOOSE_LOCATOR = re.compile(

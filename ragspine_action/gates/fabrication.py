@@ -1,18 +1,24 @@
 """Fabrication: numbers left in a refusal answer once period tokens are removed (SPEC §2).
 
 A system that refuses but still prints "about 1,200" has invented a number. Period tokens
-(FY2024, 2025H1, 2025 H2, 2025Q1, 2030年, 2024 年上半年, 2025年5月, plain years 19xx/20xx)
-name the period that was asked about and are allowed, and so are lists and ranges of them
-(``2024,2025``, ``2024-2025``, ``2024–25``, ``FY2024/25``, ``2023年、2024年``). An amount
-written right after a period is still an amount: ``2025年5亿`` leaves ``5亿`` (a month needs
-its 月, so ``2025年12亿`` is not December). Chinese amounts keep their scale (``5亿``,
+(FY2024, FY24, 2025H1, 1H25, 2H24, H1 2025, 2025 H2, 2025Q1, Q3 2025, 2025年Q1, 2030年,
+2024 年上半年, 2025年5月, plain years 19xx/20xx) name the period that was asked about and are
+allowed, and so are lists and ranges of them (``2024,2025``, ``2024-2025``, ``2024–25``,
+``FY2024/25``, ``FY24-25``, ``Q1-Q3 2025``, ``2023年、2024年``). An amount written right
+after a period is still an amount: ``2025年5亿`` and ``2025年5月5亿`` leave ``5亿`` (a month
+needs its 月, so ``2025年12亿`` is not December). Chinese amounts keep their scale (``5亿``,
 ``3.5万``) because the scale is what makes them amounts.
+
+Citation material is no amount either: a refusal that says where it looked (``(source:
+ACME_IFRS17_Note.pdf, page=3)``, ``[1]``, ``[^2]``, ``#para1``, ``第3页``, ``IFRS 17``)
+has invented nothing. ``claims.without_citations`` removes it (the same recognition the
+claim extractor uses) before numbers are counted.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 __all__ = ["DEFAULT_PERIOD_PATTERNS", "compile_periods", "detect_fabricated_numbers"]
@@ -20,16 +26,23 @@ __all__ = ["DEFAULT_PERIOD_PATTERNS", "compile_periods", "detect_fabricated_numb
 _MONTH = r"(?:1[0-2]|0?[1-9])"
 DEFAULT_PERIOD_PATTERNS: tuple[str, ...] = (
     r"FY\s?(?:19|20)\d{2}(?:\s?[HQ][1-4])?",
-    r"(?:19|20)\d{2}\s?(?:H[12]|Q[1-4])",
+    r"FY\s?\d{2}(?:\s?[HQ][1-4])?",  # FY24, FY25H1
+    r"[1-4]Q\s?(?:19|20)?\d{2}|[12]H\s?(?:19|20)?\d{2}",  # 1H25, 2H2024, 3Q24
+    r"(?:19|20)\d{2}\s?年?\s?(?:H[12]|Q[1-4])",  # 2025H1, 2025 Q3, 2025年Q1
     # 2030年, 2024年上半年, 2025年第1季度, 2025年5月, 2025年1至3月 (a month only with 月)
     r"(?:19|20)\d{2}\s?年(?:\s?(?:上半年|下半年|第?[一二三四1-4]\s?季度?"
     rf"|{_MONTH}(?:\s?[-–~～至到]\s?{_MONTH})?\s?月))?",
     r"(?:19|20)\d{2}",
     r"(?:H[12]|Q[1-4])\s?(?:19|20)\d{2}",
+    # A half or quarter on its own (Q1, H2): ranges such as Q1-Q3 2025 are lists of them.
+    r"(?<![A-Za-z])(?:H[12]|Q[1-4])(?![A-Za-z])",
 )
 
-# A number, with the Chinese scale that makes it an amount (5亿, 3.5万, 7,800万).
-_NUMBER = re.compile(r"\d+(?:[.,]\d+)*(?:\s?(?:千万|百万|万亿|[万亿]))?")
+# A number, with the Chinese scale that makes it an amount (5亿, 3.5万, 7,800万); thousands
+# may be grouped by spaces (1 702).
+_NUMBER = re.compile(
+    r"(?:\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d.,])|\d+(?:[.,]\d+)*)(?:\s?(?:千万|百万|万亿|[万亿]))?"
+)
 # Between two periods of a list or range: a comma, an enumeration comma, a dash or a
 # slash (or 至/到/~ for ranges).
 _JOIN = r"\s?(?:[,，、/~～至到]|[-–—])\s?"
@@ -46,16 +59,27 @@ def compile_periods(patterns: tuple[str, ...]) -> re.Pattern[str]:
     """
     body = "|".join(f"(?:{p})" for p in patterns)
     single = rf"(?:{body})"
+    # A period that ends in a digit must not be the head of a longer number; one that ends
+    # in 年 or 月 may be followed by an amount (2025年5月5亿).
     return re.compile(
-        rf"(?<![\d.,]){single}(?:{_JOIN}{single})*(?:{_SHORT_YEAR_END})?(?![\d.,]*\d)",
+        rf"(?<![\d.,]){single}(?:{_JOIN}{single})*(?:{_SHORT_YEAR_END})?"
+        r"(?:(?<=[^\d.,\s])|(?![\d.,]*\d))",
         re.IGNORECASE,
     )
 
 
 def detect_fabricated_numbers(
-    text: str, period_patterns: Sequence[str] = DEFAULT_PERIOD_PATTERNS
+    text: str,
+    period_patterns: Sequence[str] = DEFAULT_PERIOD_PATTERNS,
+    sources: Iterable[str] = (),
 ) -> list[str]:
-    """Numbers in ``text`` that are not period tokens, in order of appearance."""
+    """Numbers in ``text`` that are neither period tokens nor citation material (doc names,
+    ``sources`` among them, locators, index markers), in order of appearance."""
+    if not any(ch.isdigit() for ch in text):
+        return []
+    from .claims import without_citations  # claims imports this module's periods
+
+    text = without_citations(text, sources)
     if not any(ch.isdigit() for ch in text):
         return []
     stripped = compile_periods(tuple(period_patterns)).sub(" ", text)

@@ -15,7 +15,17 @@ YEARS = st.integers(1990, 2099).map(str)
 def period(draw: st.DrawFn) -> str:
     """One period token in any of the forms a refusal answer names periods with."""
     year = draw(YEARS)
-    form = draw(st.integers(0, 8))
+    form = draw(st.integers(0, 12))
+    if form == 9:  # two-digit fiscal years: FY24, FY25H1
+        return f"FY{year[2:]}{draw(st.sampled_from(['', 'H1', ' Q3']))}"
+    if form == 10:  # halves and quarters before a two- or four-digit year: 1H25, 2H2024, 3Q24
+        return (
+            f"{draw(st.sampled_from(['1H', '2H', '3Q']))}{draw(st.sampled_from([year, year[2:]]))}"
+        )
+    if form == 11:  # a quarter range before a year: Q1-Q3 2025
+        return f"Q1{draw(st.sampled_from(['-', '–', ' to ']))}Q3 {year}"
+    if form == 12:  # a quarter after 年: 2025年Q1
+        return f"{year}年Q{draw(st.integers(1, 4))}"
     if form == 0:
         return year
     if form == 1:
@@ -87,7 +97,37 @@ def test_lists_and_ranges_of_periods_are_not_numbers(
         ("FY2024 and 2025H1 revenue was 1,200", ["1,200"]),
         ("2025.5", ["2025.5"]),  # a decimal is no year
         ("20251 items", ["20251"]),
+        ("2025年5月5亿", ["5亿"]),  # the month is a period, the amount after it is not
+        ("No data for 1H24 and 1H25, FY24-25 or Q1–Q3 2025", []),
+        ("about 1 500 claims", ["1 500"]),  # thousands grouped by a space: one amount
     ],
 )
 def test_hand_picked(text: str, numbers: list[str]) -> None:
     assert detect_fabricated_numbers(text) == numbers
+
+
+CITATIONS = st.sampled_from(
+    [
+        " [1]",
+        " [^2]",
+        " [1, 3]",
+        " (source: ACME_IFRS17_Accounting_Note.pdf · page=3)",
+        "（来源：ACME_IFRS17_Accounting_Note.pdf，第3页）",
+        " (Cited_Doc_2024 · slide=5)",
+        " Source: Cited_Doc_2024 #para12",
+        " (Employee Handbook, p. 3)",
+        " — Cited_Doc_2024, section 3.2",
+        " under IFRS 17",
+        " (see IAS 19, pp. 4-5)",
+    ]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(CITATIONS, min_size=1, max_size=3), st.one_of(st.none(), amount()))
+def test_citation_material_is_no_amount(cites: list[str], number: str | None) -> None:
+    # A refusal that says where it looked invented nothing; an amount beside it still counts.
+    said = f"The figure is not reported, but it was {number}." if number else "Not reported."
+    text = said + "".join(cites)
+    expected = [number] if number else []
+    assert detect_fabricated_numbers(text, sources=["Cited_Doc_2024.pdf"]) == expected

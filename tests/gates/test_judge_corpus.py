@@ -132,4 +132,6 @@ def test_hidden_and_negated_hallucinations_fail(row: dict[str, Any]) -> None:
     "row", [r for r in ROWS if r["gate"] == "fabrication"], ids=lambda r: r["id"]
 )
 def test_fabrication_counts_exactly_the_amounts(row: dict[str, Any]) -> None:
-    assert detect_fabricated_numbers(row["answer"]) == row["numbers"]
+    assert (
+        detect_fabricated_numbers(row["answer"], sources=row.get("sources", ())) == row["numbers"]
+    )
