@@ -520,7 +520,8 @@ def _stem_regex(names: tuple[str, ...]) -> re.Pattern[str] | None:
     if not stems:
         return None
     body = "|".join(re.escape(s) for s in sorted(stems, key=len, reverse=True))
-    return re.compile(rf"(?<![A-Za-z0-9_])(?:{body})(?![A-Za-z0-9_])", re.IGNORECASE)
+    # not before an extension: "A00.pdf" is a file name, removed whole as one
+    return re.compile(rf"(?<![A-Za-z0-9_])(?:{body})(?![A-Za-z0-9_]|\.[A-Za-z0-9])", re.IGNORECASE)
 
 
 _SEPARATORS = re.compile(r"[_\-]+")
@@ -713,31 +714,64 @@ _ASCII_NOT_ALNUM = bytes(b for b in range(128) if not chr(b).isalnum())
 
 # Clauses of a sentence: the value is exempt in its own clause only.
 _CLAUSE = re.compile(r"[，；]|[,;]\s+")
+# A comma between digit groups (１，７０２) is no clause boundary.
+_GROUP_COMMA = re.compile(r"(?<=[0-9０-９])[，,](?=[0-9０-９]{3}(?![0-9０-９]))")
+# Where a clause goes on to say something else: "… 1,702 USD_M because the CEO resigned",
+# "… 1,702 USD_M and the company was acquired". The part after it is judged.
+_CONNECTIVE = re.compile(
+    r"\s(?=(?:because|since|due to|owing to|thanks to|as a result of|despite|and|but|while|"
+    r"whereas|which|although|though|so that|so|thus|therefore|hence|leading to|meaning|after|"
+    r"before|when|following)\b)"
+    r"|(?=因为|由于|并且|而且|但是|但|同时|以及|此外|原因是|得益于|导致|因此|所以|其后|之后)",
+    re.IGNORECASE,
+)
+_LEADING_CONNECTIVE = re.compile(
+    r"^(?:(?:because|since|due to|owing to|thanks to|as a result of|despite|and|but|while|"
+    r"whereas|which|although|though|so that|so|thus|therefore|hence|leading to|meaning|after|"
+    r"before|when|following)\b\s*|因为|由于|并且|而且|但是|但|同时|以及|此外|原因是|得益于|导致|"
+    r"因此|所以|其后|之后)",
+    re.IGNORECASE,
+)
+# A value clause that denies its value ("was not 1,702 USD_M") states no value.
+_VALUE_NEGATION = re.compile(
+    r"\b(?:not|never|no|neither|nor|none|cannot)\b|n't|并非|并不|不是|没有|未|不",
+    re.IGNORECASE,
+)
 
 
 def _value_claims(
     text: str, value: float, unit: str | None, periods: re.Pattern[str]
 ) -> list[Claim]:
-    """``text`` with the clause stating the structured value exempt (see module docstring)."""
+    """``text`` with the clause stating the structured value exempt (see module docstring).
+
+    Exempt is only the part of a clause that states the value: what the clause goes on to
+    say after a connective is judged, and a clause that negates its value is judged whole.
+    """
     if _ANY_DIGIT.search(text) is None:
         return [Claim(text)]
+    if "，" in text or "," in text:
+        text = _GROUP_COMMA.sub(",", text)
     scale = unit_scale(unit)
     exempt: list[str] = []
     judged: list[str] = []
     for clause in _CLAUSE.split(text):
-        folded = fold(clause)
-        blanked = periods.sub(lambda m: " " * len(m.group()), folded)
-        mentions = number_mentions(blanked)
-        stating = [m for m in mentions if states_value(m, value, scale)]
-        if not stating:
-            judged.append(clause)
-        elif len(stating) == len(mentions):
-            exempt.append(clause)
-        else:  # other numbers too: judged, without the value mention (and its unit)
-            rest = folded
-            for m in reversed(stating):
-                rest = rest[: m.start] + " " + rest[m.end :]
-            judged.append(rest.replace(unit, " ") if unit else rest)
+        parts = _CONNECTIVE.split(clause)
+        for part in parts:
+            folded = fold(part)
+            blanked = periods.sub(lambda m: " " * len(m.group()), folded)
+            mentions = number_mentions(blanked)
+            stating = [m for m in mentions if states_value(m, value, scale)]
+            if not stating or _VALUE_NEGATION.search(part) is not None:
+                if len(parts) > 1:  # the connective is a function word, not content
+                    part = _LEADING_CONNECTIVE.sub("", part.strip(), count=1)
+                judged.append(part)
+            elif len(stating) == len(mentions):
+                exempt.append(part)
+            else:  # other numbers too: judged, without the value mention (and its unit)
+                rest = folded
+                for m in reversed(stating):
+                    rest = rest[: m.start] + " " + rest[m.end :]
+                judged.append(rest.replace(unit, " ") if unit else rest)
     claims = [Claim(", ".join(c.strip() for c in exempt), exempt=True)] if exempt else []
     rest_text = ", ".join(c.strip() for c in judged if has_content(c))
     if rest_text:

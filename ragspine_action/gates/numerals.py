@@ -1,8 +1,9 @@
 """Numbers as values, not strings: what the judges compare when they compare numbers.
 
-``1,702`` = ``1702`` = ``1702.0`` = ``１７０２``; ``40%`` = ``40 %``; ``5亿`` is 5 and also
-500,000,000, so it equals ``500,000,000`` and ``0.5 billion``; ``三年`` is 3 years and
-``twice`` is 2. A number is a set of canonical forms (its value as written and, with a
+``1,702`` = ``1702`` = ``1702.0`` = ``１７０２`` = ``１，７０２`` = ``1 702``; ``40%`` = ``40 %``;
+``5亿`` is 5 and also 500,000,000, so it equals ``500,000,000`` and ``0.5 billion``; a scale
+word may follow the currency (``1,702 USD million`` = ``USD 1.702 billion``); ``三年`` is 3
+years, ``三十`` 30, ``一百二十`` 120, ``百分之十`` 10 (%), and ``twice`` is 2. A number is a set of canonical forms (its value as written and, with a
 scale word, its scaled value); two numbers agree when their sets meet.
 """
 
@@ -31,11 +32,16 @@ __all__ = [
 # Full-width digits and separators (NFKC folds them); checked before normalising at all.
 _WIDE = re.compile(r"[０-９．，％]")
 # 1,702 | 1702 | 1702.5 | .5 — never the tail of a longer number; thousands groups of 3.
+# Thousands may also be grouped by a space (1 702); a currency may stand between the number
+# and its scale word (1,702 USD million).
 _NUMBER = re.compile(
-    r"(?<![\d.])(\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.(\d+))?"
-    r"(?:\s?(thousand|million|billion|trillion|bn|mn|千万|百万|万亿|万|亿|千|k)(?![A-Za-z]))?",
+    r"(?<![\d.])(\d{1,3}(?:,\d{3})+(?!\d)|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d,])|\d+)"
+    r"(?:\.(\d+))?"
+    r"(?:\s?(?:(?:USD|HKD|RMB|CNY|EUR|GBP|JPY|SGD|AUD|CAD|CHF|US\$|HK\$)\s?)?"
+    r"(thousand|million|billion|trillion|bn|mn|千万|百万|万亿|万|亿|千|k)(?![A-Za-z]))?",
     re.IGNORECASE,
 )
+_GROUPING = str.maketrans("", "", ", \u00a0\u202f")
 _SCALES: dict[str, int] = {
     "thousand": 10**3,
     "k": 10**3,
@@ -124,7 +130,7 @@ def _canonical(value: Decimal) -> Decimal:
 @lru_cache(maxsize=4096)
 def _forms(whole: str, fraction: str | None, scale: str | None) -> frozenset[Decimal]:
     try:
-        value = Decimal(whole.replace(",", "") + ("." + fraction if fraction else ""))
+        value = Decimal(whole.translate(_GROUPING) + ("." + fraction if fraction else ""))
     except InvalidOperation:  # pragma: no cover - the pattern only matches digits
         return frozenset()
     forms = {_canonical(value)}
@@ -149,7 +155,7 @@ def number_mentions(text: str) -> list[NumberMention]:
                 m.group(),
                 m.start(),
                 m.end(),
-                Decimal(whole.replace(",", "") + ("." + fraction if fraction else "")),
+                Decimal(whole.translate(_GROUPING) + ("." + fraction if fraction else "")),
                 len(fraction or ""),
                 _SCALES[scale.lower()] if scale else 1,
                 forms,
@@ -158,11 +164,56 @@ def number_mentions(text: str) -> list[NumberMention]:
     return out
 
 
-def cjk_numerals(text: str) -> list[tuple[str, int]]:
-    """Single Chinese numerals before a measure word, as (written, value): 三年 → ("三年", 3)."""
-    return [
-        (m.group() + text[m.end()], _CJK_DIGITS[m.group()]) for m in _CJK_NUMERAL.finditer(text)
-    ]
+# Chinese numbers of several characters: 三十, 一百二十, 两千五百, 三万, 七点五, and anything
+# after 百分之 (百分之十 = 10, 百分之百 = 100). A run needs a digit character and a unit (十百千
+# 万亿) or a decimal point, and does not start with a bare 百/千/万/亿 (千万 "by all means",
+# 万一 "in case" are words); a lone 十 is left to the measure-word rule.
+_CJK_NUMBER = re.compile(
+    r"百分之([零〇一二两三四五六七八九十百千万亿]+(?:点[零〇一二三四五六七八九]+)?)"
+    r"|(?<![零〇一二两三四五六七八九十百千万亿])"
+    r"((?:[一二两三四五六七八九]|十(?=[一二三四五六七八九]))[零〇一二两三四五六七八九十百千万亿]*"
+    r"(?:点[零〇一二三四五六七八九]+)?)"
+)
+_CJK_VALUES = {"零": 0, "〇": 0, **{k: v for k, v in _CJK_DIGITS.items() if k != "十"}}
+_CJK_UNITS = {"十": 10, "百": 100, "千": 1000}
+_CJK_SCALES = {"万": 10**4, "亿": 10**8}
+
+
+def _cjk_value(run: str) -> Decimal:
+    """The value of a Chinese number: 一百二十 → 120, 两千五百 → 2500, 七点五 → 7.5."""
+    whole, _, fraction = run.partition("点")
+    total = section = number = 0
+    for ch in whole:
+        if ch in _CJK_VALUES:
+            number = _CJK_VALUES[ch]
+        elif ch in _CJK_UNITS:
+            section += (number or 1) * _CJK_UNITS[ch]
+            number = 0
+        else:  # 万, 亿
+            total = (total + section + number) * _CJK_SCALES[ch]
+            section = number = 0
+    value = Decimal(total + section + number)
+    if fraction:
+        value += Decimal("0." + "".join(str(_CJK_VALUES[ch]) for ch in fraction))
+    return value
+
+
+def cjk_numerals(text: str) -> list[tuple[str, Decimal]]:
+    """Chinese numbers as (written, value): a single numeral before a measure word (三年 →
+    3), a number of several characters (三十 → 30, 一百二十 → 120) and a percentage (百分之十
+    → 10)."""
+    out: list[tuple[str, Decimal]] = []
+    taken: list[tuple[int, int]] = []
+    for m in _CJK_NUMBER.finditer(text):
+        run = m.group(1) or m.group(2)
+        if m.group(2) is not None and not any(ch in "十百千万亿点" for ch in run):
+            continue  # 一一, 三四: no unit, no number
+        out.append((m.group(), _cjk_value(run)))
+        taken.append(m.span())
+    for m in _CJK_NUMERAL.finditer(text):
+        if not any(start <= m.start() < end for start, end in taken):
+            out.append((m.group() + text[m.end()], Decimal(_CJK_DIGITS[m.group()])))
+    return out
 
 
 def has_number_words(tokens: Iterable[str]) -> bool:
@@ -178,7 +229,7 @@ def number_forms(text: str, tokens: Iterable[str] = ()) -> set[Decimal]:
         for mention in number_mentions(text):
             forms |= mention.forms
     if not text.isascii():
-        forms.update(Decimal(_CJK_DIGITS[c]) for c in _CJK_NUMERAL.findall(text))
+        forms.update(value for _, value in cjk_numerals(text))
     forms.update(Decimal(NUMBER_WORDS[t]) for t in _NUMBER_WORD_SET.intersection(tokens))
     return forms
 

@@ -1,0 +1,98 @@
+"""Numbers written the ways Chinese and financial texts write them, and the composite
+exemption kept to the part of a clause that states the structured value."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from ragspine_action.gates.claims import extract_claims
+from ragspine_action.gates.judge import LexicalJudge
+from ragspine_action.gates.numerals import cjk_numerals, fold, number_mentions
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("百分之十", "10"),
+        ("约百分之五十", "50"),
+        ("百分之一百", "100"),
+        ("百分之七点五", "7.5"),
+        ("三十天", "30"),
+        ("一百二十人", "120"),
+        ("两千五百万", "25000000"),
+        ("十二个月", "12"),
+        ("三年", "3"),
+    ],
+)
+def test_chinese_numbers_have_their_value(text: str, value: str) -> None:
+    assert Decimal(value) in {v for _, v in cjk_numerals(text)}
+
+
+@pytest.mark.parametrize("text", ["十分重要", "千万不要迟到", "万一发生", "统一标准", "一致同意"])
+def test_words_that_only_contain_numerals_are_no_numbers(text: str) -> None:
+    assert cjk_numerals(text) == []
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("1,702 USD million", "USD 1.702 billion"),
+        ("１，７０２", "1702"),
+        ("1 702", "1,702"),
+        ("HKD 3.5 bn", "3,500 HKD million"),
+    ],
+)
+def test_one_value_in_any_writing(a: str, b: str) -> None:
+    forms_a = {f for m in number_mentions(fold(a)) for f in m.forms}
+    forms_b = {f for m in number_mentions(fold(b)) for f in m.forms}
+    assert forms_a & forms_b
+
+
+CONTEXT_ZH = "新业务价值按年增长约百分之十五。偿付能力充足率维持在百分之二百以上。"
+
+
+@pytest.mark.parametrize(
+    ("claim", "supported"),
+    [
+        ("新业务价值按年增长约15%。", True),
+        ("新业务价值按年增长约百分之十五。", True),
+        ("新业务价值按年增长约百分之五。", False),
+        ("新业务价值按年增长约50%。", False),
+        ("偿付能力充足率维持在200%以上。", True),
+        ("偿付能力充足率维持在百分之一百以上。", False),
+    ],
+)
+def test_chinese_percentages_are_numbers(claim: str, supported: bool) -> None:
+    [verdict] = LexicalJudge().judge_claims([claim], [CONTEXT_ZH])
+    assert verdict.supported is supported, verdict
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Claims paid in 2026 were 4 120 HKD_M.",
+        "Claims paid in 2026 were ４，１２０ HKD_M.",
+        "Claims paid in 2026 were HKD 4.12 billion.",
+        "2026年赔付支出为41.2亿港元",
+    ],
+)
+def test_the_value_clause_is_exempt_in_any_writing(answer: str) -> None:
+    claims = extract_claims(answer, value=4120.0, unit="HKD_M")
+    assert [c.exempt for c in claims] == [True]
+
+
+@pytest.mark.parametrize(
+    ("answer", "judged"),
+    [
+        ("Claims paid in 2026 were 4,120 HKD_M because a typhoon hit.", "a typhoon hit."),
+        ("Claims paid in 2026 were 4,120 HKD_M and the insurer left the market.", "the insurer"),
+        ("Claims paid in 2026 were not 4,120 HKD_M.", "were not 4,120"),
+        ("2026年赔付支出为41.2亿港元，因为公司被收购。", "公司被收购"),
+        ("2026年赔付支出并非41.2亿港元。", "并非"),
+    ],
+)
+def test_what_a_value_clause_adds_or_denies_is_judged(answer: str, judged: str) -> None:
+    claims = extract_claims(answer, value=4120.0, unit="HKD_M")
+    assert any(not c.exempt and judged in c.text for c in claims), claims
