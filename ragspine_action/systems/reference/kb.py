@@ -22,7 +22,8 @@ from pathlib import Path
 
 from ...errors import ConfigError, InputError, Problem
 from ...paths import DATA_DIR
-from .text import fts_query, retrieval_tokens, stem_text
+from .ranking import ConceptRanker
+from .text import retrieval_tokens, stem_text
 
 __all__ = [
     "DB_FILENAME",
@@ -64,7 +65,7 @@ CREATE TABLE passages (
     id INTEGER PRIMARY KEY, doc TEXT NOT NULL, title TEXT NOT NULL, topic TEXT NOT NULL,
     locator TEXT NOT NULL, heading TEXT NOT NULL, text TEXT NOT NULL
 );
-CREATE VIRTUAL TABLE passages_fts USING fts5(tokens, tokenize = 'porter unicode61');
+CREATE VIRTUAL TABLE passages_fts USING fts5(meta, tokens, tokenize = 'porter unicode61');
 CREATE TABLE glossary (term TEXT NOT NULL, expansion TEXT NOT NULL);
 """
 
@@ -105,8 +106,13 @@ def _data_files(data_dir: Path) -> list[Path]:
     return files
 
 
+# Bumped whenever the database layout changes, so a KB built by an older version (same
+# data files) is rebuilt rather than reused: 2 = passages_fts split into meta / tokens.
+SCHEMA_VERSION = 2
+
+
 def _fingerprint(files: Iterable[Path]) -> str:
-    digest = hashlib.sha256()
+    digest = hashlib.sha256(f"schema {SCHEMA_VERSION}\0".encode())
     for path in files:
         digest.update(path.name.encode("utf-8") + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
@@ -252,10 +258,11 @@ def build_kb(data_dir: Path | str = DEFAULT_DATA_DIR, db_dir: Path | str | None 
                     "INSERT INTO passages VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (rowid, doc, title, topic, locator, heading, text),
                 )
-                tokens = retrieval_tokens(f"{doc} {title} {heading} {text}")
+                meta_tokens = retrieval_tokens(f"{doc} {title}")
+                tokens = retrieval_tokens(f"{heading} {text}")
                 conn.execute(
-                    "INSERT INTO passages_fts (rowid, tokens) VALUES (?, ?)",
-                    (rowid, " ".join(tokens)),
+                    "INSERT INTO passages_fts (rowid, meta, tokens) VALUES (?, ?, ?)",
+                    (rowid, " ".join(meta_tokens), " ".join(tokens)),
                 )
             conn.execute("INSERT INTO meta VALUES ('fingerprint', ?)", (fingerprint,))
             conn.commit()
@@ -300,6 +307,7 @@ class KnowledgeBase:
         ]
         self._glossary_index = _GlossaryIndex(self._glossary)
         self._expanded: dict[str, str] = {}
+        self._ranker: ConceptRanker | None = None
 
     def close(self) -> None:
         self._conn.close()
@@ -365,17 +373,19 @@ class KnowledgeBase:
         return list(self._glossary)
 
     def search(self, query: str, k: int = 5) -> list[Passage]:
-        """Top-k passages by bm25 for the query's tokens (stop words and fluff dropped)."""
-        tokens = retrieval_tokens(self.expand(query), drop_stop=True)
-        if not tokens:
-            return []
-        rows = self._conn.execute(
-            "SELECT p.doc, p.title, p.locator, p.heading, p.text, bm25(passages_fts) AS score "
-            "FROM passages_fts JOIN passages AS p ON p.id = passages_fts.rowid "
-            "WHERE passages_fts MATCH ? ORDER BY score, p.doc, p.locator LIMIT ?",
-            (fts_query(tokens), k),
-        ).fetchall()
-        return [Passage(r[0], r[1], r[2], r[3], r[4], round(float(r[5]), 9)) for r in rows]
+        """Top-k passages for the query: its concepts (glossary terms in either language,
+        topic above entity names) first, bm25 over the expanded tokens second
+        (:mod:`ranking`). Stop words and fluff are dropped."""
+        if self._ranker is None:
+            self._ranker = ConceptRanker(self._conn, self._glossary)
+        ranked = self._ranker.rank(query, self.expand(query), k)
+        out = []
+        for rowid, score in ranked:
+            r = self._conn.execute(
+                "SELECT doc, title, locator, heading, text FROM passages WHERE id = ?", (rowid,)
+            ).fetchone()
+            out.append(Passage(r[0], r[1], r[2], r[3], r[4], round(score, 9)))
+        return out
 
 
 _EXPAND_CACHE_SIZE = 4096

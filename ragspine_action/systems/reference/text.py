@@ -14,6 +14,7 @@ __all__ = [
     "contains_cjk",
     "format_number",
     "fts_query",
+    "is_stop_token",
     "retrieval_tokens",
     "split_sentences",
     "stem",
@@ -46,6 +47,11 @@ _STOP_BIGRAMS = _words(
 def contains_cjk(text: str) -> bool:
     """Whether a text is (at least partly) Chinese: picks the answer language."""
     return _CJK_RE.search(text) is not None
+
+
+def is_stop_token(token: str) -> bool:
+    """Whether a retrieval token is question fluff (an English stop word or Chinese bigram)."""
+    return token in _STOP_WORDS or token in _STOP_BIGRAMS
 
 
 def retrieval_tokens(text: str, *, drop_stop: bool = False) -> list[str]:

@@ -1,0 +1,213 @@
+"""Passage ranking by the question's *concepts*, so an English question finds a Chinese passage.
+
+FTS5's ``bm25()`` over the glossary-expanded query counts tokens: an English question over
+the mostly Chinese documents matches the English IFRS 17 note word for word ("operating",
+"profit", "insurance") while its Chinese passage matches only through the glossary, and
+words naming ACME or its units ("Hong Kong", "group") weigh as much as the topic. So each
+question is first read as concepts:
+
+- every glossary term it contains (longest first, each span read once) is ONE concept,
+  found in a passage through the term itself or any of its expansions (``inclusive
+  insurance`` → 普惠保险; ``prescribed capital`` → 订明资本额), whichever language the
+  passage is written in;
+- every other content word (English) or character bigram (Chinese) is a concept of its own.
+
+A passage scores the sum, over the concepts it contains, of the concept's idf across all
+passages (a concept every passage has — "insurance" once expanded to 保险 — weighs nearly
+nothing) times its weight: names of ACME and its units weigh :data:`ENTITY_WEIGHT`, the
+topic weighs 1. Containment is an FTS5 phrase query per surface form (porter stemming, the
+same tokens as the index); bm25 over the expanded query breaks ties, so term frequency and
+passage length still count between passages that carry the same concepts.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import sqlite3
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from . import lexicon as lx
+from .text import fts_query, is_stop_token, retrieval_tokens
+
+__all__ = [
+    "CUE_WEIGHT",
+    "DENSITY_BONUS",
+    "ENTITY_WEIGHT",
+    "Concept",
+    "ConceptRanker",
+    "entity_tokens",
+]
+
+# How much a name of ACME or one of its units counts against a topic concept: enough to
+# choose the Hong Kong passage over the group's for "what drove Hong Kong's revenue
+# growth", too little to outweigh one topic term ("prescribed capital" of ACME Hong Kong).
+ENTITY_WEIGHT = 0.3
+# Words that ask *for* an explanation ("why", "what drove", 原因) say what kind of answer is
+# wanted, not what it is about: they weigh like a name, or 原因 would pull every "why"
+# question to the one passage that writes it.
+CUE_WEIGHT = 0.1
+# Between passages holding the same concept, the one where it is densest (FTS5 bm25 of the
+# concept alone: term frequency, passage length) gains up to this share of its weight.
+DENSITY_BONUS = 0.5
+_CUE_WORDS = (
+    *lx.EXPLANATION_CUES,
+    *("cause", "caused", "causes", "came from", "come from", "source of"),
+    *("benefit", "benefited", "hurt"),
+)
+
+
+@dataclass(frozen=True)
+class Concept:
+    """One thing the question asks about, and the surface forms that show it in a passage."""
+
+    text: str
+    surfaces: tuple[str, ...]
+    weight: float
+
+
+@lru_cache(maxsize=1)
+def entity_tokens() -> frozenset[str]:
+    """Tokens of the names of ACME and its units, in both languages."""
+    names = [t for terms in lx.ENTITY_TERMS.values() for t in terms] + ["ACME"]
+    names += [t for pair in lx.ENTITY_NAMES.values() for t in pair]
+    return frozenset(tok for name in names for tok in retrieval_tokens(name))
+
+
+_ASCII_TERM_CACHE: dict[str, re.Pattern[str]] = {}
+
+
+def _term_pattern(term: str) -> re.Pattern[str]:
+    pattern = _ASCII_TERM_CACHE.get(term)
+    if pattern is None:
+        body = r"[\s\-]+".join(re.escape(w) for w in re.split(r"[\s\-]+", term))
+        pattern = re.compile(rf"(?<![a-z0-9]){body}(?![a-z0-9])")
+        _ASCII_TERM_CACHE[term] = pattern
+    return pattern
+
+
+@lru_cache(maxsize=1)
+def _cue_tokens() -> frozenset[str]:
+    return frozenset(tok for cue in _CUE_WORDS for tok in retrieval_tokens(cue))
+
+
+def _weight(tokens: Iterable[str]) -> float:
+    toks = [t for t in tokens if not t.isdigit()]
+    if toks and all(t in _cue_tokens() for t in toks):
+        return CUE_WEIGHT
+    toks = [t for t in tokens if not t.isdigit()]
+    if toks and all(t in entity_tokens() for t in toks):
+        return ENTITY_WEIGHT
+    return 1.0
+
+
+class ConceptRanker:
+    """Ranks a KB's passages for a question by weighted concept coverage (see module doc)."""
+
+    def __init__(self, conn: sqlite3.Connection, glossary: Sequence[tuple[str, str]]) -> None:
+        self._conn = conn
+        grouped: dict[str, list[str]] = {}
+        for term, expansion in glossary:
+            grouped.setdefault(term.lower(), []).extend(expansion.split())
+        # longest first, so "risk-based capital" is read before "capital" and "risk"
+        self._terms = sorted(grouped.items(), key=lambda kv: (-len(kv[0]), kv[0]))
+        self._total = int(conn.execute("SELECT count(*) FROM passages").fetchone()[0])
+        self._hits: dict[tuple[str, ...], dict[int, float]] = {}
+        self._concepts: dict[str, tuple[Concept, ...]] = {}
+
+    # --- the question's concepts -------------------------------------------------------
+
+    def concepts(self, question: str) -> tuple[Concept, ...]:
+        """The question's concepts: glossary terms first, then the remaining words/bigrams."""
+        cached = self._concepts.get(question)
+        if cached is not None:
+            return cached
+        text = question.lower()
+        found: list[Concept] = []
+        for term, expansions in self._terms:
+            if term.isascii():
+                pattern = _term_pattern(term)
+                if pattern.search(text) is None:
+                    continue
+                text = pattern.sub(lambda m: " " * len(m.group(0)), text)
+            else:
+                if term not in text:
+                    continue
+                text = text.replace(term, " ")
+            tokens = retrieval_tokens(term)
+            if not tokens or all(is_stop_token(t) for t in tokens):
+                continue
+            surfaces = tuple(dict.fromkeys([term, *expansions]))
+            found.append(Concept(term, surfaces, _weight(tokens)))
+        for token in retrieval_tokens(text, drop_stop=True):
+            found.append(Concept(token, (token,), _weight([token])))
+        unique: dict[str, Concept] = {}
+        for concept in found:
+            unique.setdefault(concept.text, concept)
+        result = tuple(unique.values())
+        if len(self._concepts) < 4096:
+            self._concepts[question] = result
+        return result
+
+    # --- which passages hold a concept -----------------------------------------------------
+
+    def _density(self, concept: Concept) -> dict[int, float]:
+        """Passages holding the concept (in heading or text, not the document's title),
+        each with its bm25 for the concept relative to the best passage's, in (0, 1]."""
+        cached = self._hits.get(concept.surfaces)
+        if cached is not None:
+            return cached
+        phrases = []
+        for surface in concept.surfaces:
+            tokens = retrieval_tokens(surface)
+            if tokens:
+                phrases.append('"' + " ".join(t.replace('"', '""') for t in tokens) + '"')
+        found: dict[int, float] = {}
+        if phrases:
+            rows = self._conn.execute(
+                "SELECT rowid, bm25(passages_fts) FROM passages_fts WHERE passages_fts MATCH ?",
+                ("tokens : (" + " OR ".join(phrases) + ")",),
+            ).fetchall()
+            best = max((-float(r[1]) for r in rows), default=0.0)
+            found = {int(r[0]): (-float(r[1]) / best if best > 0 else 1.0) for r in rows}
+        self._hits[concept.surfaces] = found
+        return found
+
+    def passages_with(self, concept: Concept) -> frozenset[int]:
+        """Row ids of the passages containing any surface form of the concept (a phrase)."""
+        return frozenset(self._density(concept))
+
+    def idf(self, concept: Concept) -> float:
+        n = len(self._density(concept))
+        if n == 0:
+            return 0.0
+        return math.log((self._total - n + 0.5) / (n + 0.5) + 1.0)
+
+    def scores(self, question: str) -> dict[int, float]:
+        """Each passage's concept score (only passages holding at least one concept): a
+        concept counts its weight times its idf, up to :data:`DENSITY_BONUS` more in the
+        passages where it is densest (its own bm25)."""
+        out: dict[int, float] = {}
+        for concept in self.concepts(question):
+            weight = concept.weight * self.idf(concept)
+            for rowid, density in self._density(concept).items():
+                out[rowid] = out.get(rowid, 0.0) + weight * (1.0 + DENSITY_BONUS * density)
+        return out
+
+    def rank(self, question: str, expanded: str, k: int) -> list[tuple[int, float]]:
+        """(rowid, bm25) of the k best passages: concept score first, bm25 second."""
+        tokens = retrieval_tokens(expanded, drop_stop=True)
+        if not tokens:
+            return []
+        bm25 = {
+            int(r[0]): float(r[1])
+            for r in self._conn.execute(
+                "SELECT rowid, bm25(passages_fts) FROM passages_fts WHERE passages_fts MATCH ?",
+                (fts_query(tokens),),
+            )
+        }
+        concept = self.scores(question)
+        order = sorted(bm25, key=lambda r: (-round(concept.get(r, 0.0), 6), bm25[r], r))
+        return [(r, bm25[r]) for r in order[:k]]
