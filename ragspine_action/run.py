@@ -931,7 +931,9 @@ def _run(config: RunConfig, now: datetime | None) -> RunResult:
             tags_as_set=config.extraction_tags_as_set,
             spans_as_ranges=config.extraction_spans_as_ranges,
         )
-        fixtures = load_fixtures(pairs, max_bytes=config.max_input_bytes)
+        fixtures = load_fixtures(
+            pairs, max_bytes=config.max_input_bytes, progress=progress_bar("loading")
+        )
         result = score_fixtures(fixtures, options, progress=progress_bar("extraction"))
         extraction = result.to_dict()
         suites.append(extraction_suite_values(result))

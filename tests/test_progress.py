@@ -183,3 +183,19 @@ def test_one_large_fixture_moves_the_bar_batch_by_batch() -> None:
     score_fixtures([LoadedFixture("big", facts, truth)], progress=bar)
     shares = [d.split("]")[1].split("%")[0].strip() for d in out.getvalue().split("\r") if "[" in d]
     assert shares == ["49", "97", "100"], shares
+
+
+def test_an_extraction_run_draws_loading_then_scoring(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Reading the fixtures (file by file: one JSON document is one parse) and scoring
+    their cells (batch by batch) each draw a bar to 100% and erase it."""
+    from ragspine_action.cli import main as cli_main
+
+    drawn = _bars_drawn(monkeypatch)
+    report = tmp_path / "r.json"
+    assert cli_main(["--suite", "extraction", "--no-baseline", "--report", str(report)]) == 0
+    assert set(drawn) == {"loading", "extraction"}
+    for label, out in drawn.items():
+        assert _last_drawing(out).startswith(f"{label} [{'#' * 28}] 100%"), out.getvalue()
+        assert out.getvalue().endswith("\r")

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Final
@@ -26,6 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapte
 from ..errors import ConfigError, InputError, Problem, ProblemList
 from ..jsonio import DEFAULT_MAX_INPUT_BYTES, read_json_file, read_text_file
 from ..perf import gc_paused
+from ..progress import ProgressBar
 from ..validation import problems_from_validation_error
 from .models import (
     CELL_FORMATS,
@@ -587,9 +588,42 @@ def format_conflict(facts: CellTable, truth: CellTable) -> Problem | None:
 
 
 def load_fixtures(
-    pairs: Sequence[FixturePair], *, max_bytes: int = DEFAULT_MAX_INPUT_BYTES
+    pairs: Sequence[FixturePair],
+    *,
+    max_bytes: int = DEFAULT_MAX_INPUT_BYTES,
+    progress: ProgressBar | None = None,
 ) -> list[LoadedFixture]:
-    """Load every pair; problems of all files are gathered into one InputError."""
+    """Load every pair; problems of all files are gathered into one InputError.
+
+    ``progress`` (a terminal's bar) counts the bytes of the files read, file by file: one
+    JSON document is parsed in one call, so the bar cannot move inside a file.
+    """
+    if progress is None:
+        return _load_fixtures(pairs, max_bytes, lambda size: None)
+    progress.start(sum(_size(p.facts) + _size(p.ground_truth) for p in pairs))
+    done = 0
+
+    def advance(size: int) -> None:
+        nonlocal done
+        done += size
+        progress.update(done, final=True)
+
+    try:
+        return _load_fixtures(pairs, max_bytes, advance)
+    finally:
+        progress.finish()
+
+
+def _size(path: str | os.PathLike[str]) -> int:
+    try:
+        return os.path.getsize(path)
+    except OSError:  # reported when it is read
+        return 0
+
+
+def _load_fixtures(
+    pairs: Sequence[FixturePair], max_bytes: int, advance: Callable[[int], None]
+) -> list[LoadedFixture]:
     problems: list[Problem] = ProblemList()
     loaded: list[LoadedFixture] = []
     seen: set[str] = set()
@@ -602,9 +636,11 @@ def load_fixtures(
             continue
         seen.add(pair.name)
         facts = _load_cells_into(pair.facts, problems, require_cells=False, max_bytes=max_bytes)
+        advance(_size(pair.facts))
         truth = _load_cells_into(
             pair.ground_truth, problems, require_cells=True, max_bytes=max_bytes
         )
+        advance(_size(pair.ground_truth))
         if facts is not None and truth is not None:
             mixed = format_conflict(facts, truth)
             if mixed is not None:
