@@ -2,8 +2,9 @@
 
 One ``<testsuite>`` per suite and key (``qa.<mode>``, ``extraction``), one ``<testcase>``
 per golden case (per extracted cell for extraction), and one ``<failure>`` per gate the
-case failed, its message saying expected and actual. A case that ended in an error is an
-``<error>`` with the reason. Metrics that fell against the baseline are testcases of their
+case failed, its message saying expected and actual. A case that ended in an error has an
+``<error>`` with the reason, and each gate it failed for want of an answer is a failure
+saying so. Metrics that fell against the baseline are testcases of their
 own in a ``<suite>/metrics`` testsuite, so a regression that breaks no single case still
 shows red.
 """
@@ -42,9 +43,16 @@ def _failure_elements(case: FailedCase) -> list[str]:
         )
     for f in case.failures:
         if isinstance(f.actual, dict) and set(f.actual) == {"error"}:
-            continue
-        message = f"{f.gate}: expected {compact(f.shown_expected)}, got {compact(f.shown_actual)}"
-        body = [f"expected: {compact(f.expected, 4000)}", f"actual: {compact(f.actual, 4000)}"]
+            # The gate failed because there was no answer: a failure of its own (each
+            # failed gate is one), the reason said once more in the <error> above.
+            reason = str(f.actual["error"])
+            message = f"{f.gate}: no answer, the case ended in an error: {reason[:300]}"
+            body = [f"error: {reason}"]
+        else:
+            message = (
+                f"{f.gate}: expected {compact(f.shown_expected)}, got {compact(f.shown_actual)}"
+            )
+            body = [f"expected: {compact(f.expected, 4000)}", f"actual: {compact(f.actual, 4000)}"]
         if f.evidence:
             body.append(f"evidence: {f.evidence}")
         if case.question:

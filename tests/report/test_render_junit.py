@@ -28,12 +28,13 @@ def test_junit_has_one_failure_per_failed_gate(failing_report: Path) -> None:
     assert suite is not None
     cases = {c.get("name"): c for c in suite.findall("testcase")}
     assert set(cases) == {c.id for c in report.qa.cases}  # one testcase per case, verbatim
+    failed = 0
     for gate, metric in report.qa.metrics.items():
-        for failure in metric.failures:
-            if isinstance(failure.actual, dict) and "error" in failure.actual:
-                continue
+        for failure in metric.failures:  # an errored case's gates too: each failed gate
             found = cases[failure.id].findall(f"failure[@type='{gate}']")
             assert len(found) == 1, (failure.id, gate)
+            failed += 1
+    assert failed >= 6
     numeric = cases["headcount_2024"].find("failure")
     assert numeric is not None
     assert numeric.get("message") == "numeric_accuracy: expected 1702 USD_M, got 1700 USD_M"
@@ -41,6 +42,11 @@ def test_junit_has_one_failure_per_failed_gate(failing_report: Path) -> None:
     assert len(cases["p37_table1!A1"]) == 0  # passed
     error = cases["@octocat"].find("error")
     assert error is not None and "HTTP 503" in (error.get("message") or "")
+    assert len(cases["@octocat"].findall("error")) == 1
+    for gate_failure in cases["@octocat"].findall("failure"):
+        message = gate_failure.get("message") or ""
+        assert message.startswith(f"{gate_failure.get('type')}: no answer, the case ended in an")
+        assert "HTTP 503: upstream <timeout> @oncall" in message
     assert cases["x`y``z"].find("failure[@type='fabrication']") is not None
     counted = sum(len(c.findall("failure")) for c in cases.values())
     assert suite.get("failures") == str(counted)
