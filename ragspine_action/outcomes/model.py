@@ -94,7 +94,7 @@ class Outcome(BaseModel):
 
     def ranked_docs(self) -> list[str]:
         """Retrieved doc ids in rank order, deduplicated (first occurrence keeps its rank)."""
-        return list(dict.fromkeys(s.doc for s in self.sources))
+        return list(dict.fromkeys([s.doc for s in self.sources]))
 
 
 KNOWN_FIELDS: Final[frozenset[str]] = frozenset(

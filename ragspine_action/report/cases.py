@@ -59,6 +59,7 @@ class CaseTableBuilder:
         self._types: dict[str, str] = {}
         self._nan_row = [float("nan")] * len(self.metric_names)
         self._metric_set = frozenset(self.metric_names)
+        self._rows_of: dict[int, tuple[dict[str, float], list[float]]] = {}
 
     def add(
         self,
@@ -88,13 +89,23 @@ class CaseTableBuilder:
             self.scored.append(False)
             self.retrieval.extend(self._nan_row)
         else:
-            if retrieval.keys() != self._metric_set:
-                raise ValueError(
-                    f"case {case_id!r}: retrieval metrics {sorted(retrieval)} differ "
-                    f"from {list(self.metric_names)}"
-                )
+            # Retrieval results are shared per grade pattern (metrics.retrieval, never
+            # mutated): the row of a dict seen before is reused (held, so its id is not).
+            seen = self._rows_of.get(id(retrieval))
+            if seen is not None and seen[0] is retrieval:
+                row_values = seen[1]
+            else:
+                if retrieval.keys() != self._metric_set:
+                    raise ValueError(
+                        f"case {case_id!r}: retrieval metrics {sorted(retrieval)} differ "
+                        f"from {list(self.metric_names)}"
+                    )
+                row_values = [retrieval[name] for name in self.metric_names]
+                if len(self._rows_of) >= 4096:
+                    self._rows_of.clear()
+                self._rows_of[id(retrieval)] = (retrieval, row_values)
             self.scored.append(True)
-            self.retrieval.extend([retrieval[name] for name in self.metric_names])
+            self.retrieval.extend(row_values)
         self.attribution.append(_ATTRIBUTION_CODE[attribution])
         if error is not None:
             self.errors[position] = error
@@ -310,24 +321,39 @@ class CaseTable(Sequence[CaseResult]):
         attribution = self.attribution[start:stop].tolist()
         tag_codes = self.tag_codes[start:stop].tolist()
         judge = self.judge
+        # The writer only encodes the rows: cases with the same gate results (or the same
+        # retrieval values) share one dict there. Other callers get dicts of their own.
+        shared_gates: dict[tuple[int, ...], dict[str, bool]] = {}
+        shared_values: dict[tuple[float, ...], dict[str, float]] = {}
         for offset in range(stop - start):
             i = start + offset
+            codes = gate_rows[offset]
+            gates = shared_gates.get(key := tuple(codes)) if encoded_evidence else None
+            if gates is None:
+                gates = {
+                    name: code == 1 for name, code in zip(names, codes, strict=True) if code >= 0
+                }
+                if encoded_evidence:
+                    shared_gates[key] = gates
+            values: dict[str, float] | None = None
+            if scored[offset]:
+                numbers = retrieval_rows[offset]
+                if encoded_evidence:
+                    values = shared_values.get(numbers_key := tuple(numbers))
+                if values is None:
+                    values = dict(zip(metrics, numbers, strict=True))
+                    if encoded_evidence:
+                        shared_values[numbers_key] = values
             row: dict[str, Any] = {
                 "id": self.ids[i],
                 "case_type": self.case_types[i],
                 "tags": self.tag_sets[tag_codes[offset]],
-                "gates": {
-                    name: code == 1
-                    for name, code in zip(names, gate_rows[offset], strict=True)
-                    if code >= 0
-                },
+                "gates": gates,
                 "passed": passed[offset],
                 "error": self.errors.get(i),
                 "fabricated": self.fabricated.get(i, []),
                 "rank": ranks[offset] or None,
-                "retrieval": dict(zip(metrics, retrieval_rows[offset], strict=True))
-                if scored[offset]
-                else None,
+                "retrieval": values,
                 "attribution": _ATTRIBUTION_OF[attribution[offset]],
             }
             evidence = judge.get(i)
