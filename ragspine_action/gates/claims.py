@@ -631,14 +631,100 @@ _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
 
 
 def _without_table_headers(lines: list[str]) -> list[str]:
-    """A markdown table's header row and rule are layout; its body rows are claims."""
+    """A markdown table's header row and rule are layout; its body rows are claims, and so
+    is a header row that reads as an assertion ("| The CEO will resign | next week |")."""
     drop = set()
     for i, line in enumerate(lines):
         if _TABLE_RULE.match(line):
             drop.add(i)
-            if i > 0 and "|" in lines[i - 1]:
+            if i > 0 and "|" in lines[i - 1] and not _header_asserts(lines[i - 1]):
                 drop.add(i - 1)
     return [line for i, line in enumerate(lines) if i not in drop] if drop else lines
+
+
+# What makes a heading or a table header an assertion rather than a title: a finite verb
+# or a negation (English), a predicate (Chinese); a heading asking a question is a topic.
+_TITLE_VERBS = frozenset(
+    [
+        "is",
+        "are",
+        "was",
+        "were",
+        "will",
+        "would",
+        "has",
+        "have",
+        "had",
+        "can",
+        "could",
+        "may",
+        "might",
+        "must",
+        "should",
+        "shall",
+        "does",
+        "did",
+        "do",
+        "be",
+        "been",
+        "not",
+        "no",
+        "never",
+        "cannot",
+        "won't",
+        "isn't",
+        "aren't",
+        "wasn't",
+        "doesn't",
+        "didn't",
+    ]
+)
+_TOPIC_LEAD = re.compile(
+    r"^\s*(?:how|what|why|when|where|which|who|whether|是否|为什么|如何|怎样|什么|哪些)",
+    re.IGNORECASE,
+)
+_CJK_TITLE_PREDICATE = re.compile(r"[将已会要被把让了不没未无并应]|表示|传闻|预计|计划|据称|宣布")
+
+
+def _title_asserts(text: str) -> bool:
+    """Whether a heading or a table header row says something (then it is judged)."""
+    text = text.strip()
+    if not text or _TOPIC_LEAD.match(text) is not None:
+        return False
+    if text.isascii():
+        words = [w.strip(_WORD_EDGES).lower() for w in text.split()]
+        return len(words) >= 3 and not _TITLE_VERBS.isdisjoint(words)
+    return len(text) > 4 and _CJK_TITLE_PREDICATE.search(text) is not None
+
+
+def _header_asserts(row: str) -> bool:
+    """A table header is short labels; a cell of four words or more, or one with a
+    number among words, reads as an assertion."""
+    for cell in row.split("|"):
+        words = cell.split()
+        if _title_asserts(cell) or len(words) >= 4:
+            return True
+        if len(words) >= 3 and any(ch.isdigit() for ch in cell):
+            return True
+    return False
+
+
+def _citation_item(line: str, names: Sequence[str]) -> str:
+    """An item of a "Sources:"/"References:" block: its title and locators are citation;
+    a remark after them ("handbook.pdf — note: executives get 60 days") is a claim."""
+    line, _ = _remove_doc_names(line, names)
+    if "(" in line or "[" in line or "（" in line or "【" in line:
+        line, own = _split_brackets(line, names)
+        line = ", ".join([line, *own])
+    parts = _CITATION_END.split(line, maxsplit=1)
+    pieces = _COMMA.split(parts[0])[1:]  # the first piece is the title
+    if len(parts) > 1:
+        pieces.append(parts[1])
+    kept = ", ".join(p.strip() for p in pieces if p.strip() and not _name_like(p))
+    return kept if _weight(kept) >= _ITEM_CLAIM_WEIGHT else ""
+
+
+_ITEM_CLAIM_WEIGHT = 3.0
 
 
 def _cut(text: str) -> list[str]:
@@ -809,15 +895,25 @@ def extract_claims(
     in_citations = False  # inside a "Sources:" block: its items are citations
     for raw_line in lines:
         line = raw_line
-        if not line.strip() or _HEADING.match(line):
+        if not line.strip():
             in_citations = False
-            continue  # blank, or a markdown heading: a title, not an assertion
+            continue
+        heading = _HEADING.match(line)
+        if heading is not None:
+            in_citations = False
+            line = line[heading.end() :]
+            if not _title_asserts(_EMPHASIS.sub("", line)):
+                continue  # a markdown heading: a title, not an assertion
+            line = line.rstrip("# ")  # "## The CEO will resign next week" is judged
         if "](" in line:
             line = _links(line, names)
         decoration = _LINE_DECORATION.match(line)
         if decoration is not None and decoration.end():
-            if in_citations:
-                continue  # "- Employee Handbook (p. 3)" under "Sources:"
+            if in_citations:  # "- Employee Handbook (p. 3)" under "Sources:"
+                item = _citation_item(line[decoration.end() :], names)
+                if item:
+                    claims.append(Claim(item))
+                continue
             line = line[decoration.end() :]
         if "*" in line or "__" in line:
             line = _EMPHASIS.sub("", line)
@@ -885,10 +981,45 @@ def _piece_sentence(piece: str, had_doc: bool, meta: re.Pattern[str]) -> tuple[s
     if verdict is False:
         return None
     if sentence.endswith(("?", "？")):
-        return None  # a question (often the user's, echoed) asserts nothing
+        # A question (often the user's, echoed) asserts nothing, unless it is rhetorical
+        # ("Did you know the CEO will resign?", "难道集团不会暂停派息吗？").
+        asserted = _rhetorical(sentence)
+        if asserted is None:
+            return None
+        sentence = asserted
     if sentence.endswith((":", "：")) and len(tokenize(sentence)) <= 8:
         return None  # "Key points:", "以下是相关信息：" introduce, not assert
     return sentence, verdict is None
+
+
+_RHETORICAL_LEAD = re.compile(
+    r"^(?:did you know|do you know|did you hear|guess what|isn't it true|is it not true|"
+    r"wouldn't you agree|don't you think|who knew|难道|岂不是|你知道吗|您知道吗|你知道|您知道)"
+    r"(?:\s*(?:that|[,，]))?\s*",
+    re.IGNORECASE,
+)
+_RHETORICAL_TAG = re.compile(
+    r"\s*[,，]?\s*(?:(?:isn't|aren't|wasn't|weren't|doesn't|don't|didn't|won't|can't|right|"
+    r"no)(?:\s+(?:it|they|he|she|there|that|we|you))?|不是吗|对吧|是吧|对不对|是不是)\s*[?？]$"
+    r"|\s*吗?\s*[?？]$",
+    re.IGNORECASE,
+)
+
+
+def _rhetorical(sentence: str) -> str | None:
+    """The assertion of a rhetorical question, or None for a real question."""
+    lead = _RHETORICAL_LEAD.match(sentence)
+    tag = re.search(
+        r"[,，]\s*(?:isn't|aren't|wasn't|weren't|doesn't|don't|didn't|won't|can't)\s+\w+\s*\?$"
+        r"|[,，]?\s*(?:不是吗|对吧|是吧|对不对)\s*？$",
+        sentence,
+        re.IGNORECASE,
+    )
+    if lead is None and tag is None:
+        return None
+    body = sentence[lead.end() :] if lead is not None else sentence
+    body = _RHETORICAL_TAG.sub("", body).strip()
+    return body if has_content(body) else None
 
 
 # Claim texts per meta pattern by (piece, after a doc name): see _piece_sentence. The

@@ -145,10 +145,21 @@ _DIRECTIONS: dict[str, frozenset[str]] = {
         ["extend", "extended", "extends", "extending", "lengthen", "lengthened", "longer"]
     ),
     "shorter": frozenset(["shorten", "shortened", "shortens", "shortening", "shorter"]),
+    "better": frozenset(["better", "outperformed", "outperform", "outperforms"]),
+    "worse": frozenset(["worse", "underperformed", "underperform", "underperforms"]),
+    "required": frozenset(["mandatory", "compulsory", "obligatory", "required"]),
+    "optional": frozenset(["optional", "voluntary", "discretionary"]),
 }
 _CJK_DIRECTIONS: dict[str, re.Pattern[str]] = {
-    "up": re.compile(r"增长|上升|提高|增加|上涨|扩大|改善|提升|增至|升至|走高|翻倍|翻番"),
-    "down": re.compile(r"下降|减少|降低|下跌|收缩|缩小|降至|下滑|减至|恶化|走低"),
+    "up": re.compile(r"增长|上升|提高|增加|上涨|扩大|改善|提升|增至|升至|走高|翻倍|翻番|增(?!值)"),
+    "down": re.compile(r"下降|减少|降低|下跌|收缩|缩小|降至|下滑|减至|恶化|走低|减(?!值|免)"),
+    # A level: 高利率 against 低利率 (提高/降低 are directions above; 不低于 is a bound).
+    "high": re.compile(r"(?<![提最降不])高(?!管|级|层|端|效|兴|校|峰|速|铁|中|手|新|龄|危)"),
+    "low": re.compile(r"(?<![降最减不])低(?!调|碳|龄|端|级|保)"),
+    "better": re.compile(r"优于|好于|胜于|强于|优异"),
+    "worse": re.compile(r"劣于|差于|逊于|弱于|不及|不如"),
+    "required": re.compile(r"必须|(?<!非)强制"),
+    "optional": re.compile(r"可选|自愿|非强制"),
     "allow": re.compile(r"(?<!不)允许|准许|(?<!不)可以"),
     "forbid": re.compile(r"禁止|不得|不允许|不准|不可以"),
     "longer": re.compile(r"延长|拉长"),
@@ -161,9 +172,18 @@ _OPPOSITE = {
     "forbid": "allow",
     "longer": "shorter",
     "shorter": "longer",
+    "high": "low",
+    "low": "high",
+    "better": "worse",
+    "worse": "better",
+    "required": "optional",
+    "optional": "required",
 }
 _DIRECTION_WORDS = frozenset().union(*_DIRECTIONS.values())
-_CJK_CUE_CHARS = frozenset("增降升减提跌缩扩涨滑禁允准恶改走翻延拉") | _CJK_NEGATION_CHARS
+_CJK_CUE_CHARS = (
+    frozenset("增降升减提跌缩扩涨滑禁允准恶改走翻延拉高低优劣好差逊弱胜必强选愿")
+    | _CJK_NEGATION_CHARS
+)
 _CUE_TOKENS = _NEGATION_WORDS | _DIRECTION_WORDS | _CJK_CUE_CHARS
 _NOT_OVERLAP = _NEGATION_WORDS | _CJK_NEGATION_CHARS  # cues say nothing about the topic
 _NUMBER_WORDS = frozenset(NUMBER_WORDS)
@@ -268,6 +288,10 @@ class _Clause:
     negated: bool
     directions: frozenset[str]
     sentence: int
+    # Chinese: the characters right after a negation cue (无须 → 须), and the characters
+    # no cue stands close before (what the clause affirms); empty for ASCII text.
+    negates: frozenset[str] = frozenset()
+    affirms: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -338,21 +362,48 @@ def _directions(text: str, tokens: frozenset[str]) -> frozenset[str]:
     return frozenset(found)
 
 
+_NEGATION_SCOPE = 3  # characters after a Chinese negation cue that it negates
+
+
+def _negation_scope(text: str) -> tuple[frozenset[str], frozenset[str]]:
+    """(negated, affirmed) characters of a Chinese clause: each cue's next character
+    (无须维持 negates 须; 不低于 negates 低), and the characters no cue stands within
+    three characters before (须维持不低于 affirms 须, 维, 持)."""
+    if text.isascii():
+        return frozenset(), frozenset()
+    negates: set[str] = set()
+    shadow: set[int] = set()
+    for m in _CJK_NEGATION.finditer(text):
+        if m.end() < len(text) and not text[m.end()].isascii():
+            negates.add(text[m.end()])
+        shadow.update(range(m.start(), m.end() + _NEGATION_SCOPE))
+    affirms = {ch for i, ch in enumerate(text) if i not in shadow and not ch.isascii()}
+    return frozenset(negates), frozenset(affirms)
+
+
 def _clauses_of(text: str, sentence: int) -> list[_Clause]:
     out: list[_Clause] = []
     for piece in _CLAUSE.split(text):
         raw = frozenset(TOKEN.findall(piece.lower()))
         if not raw:
             continue
+        negated = _negated(piece, raw)
+        negates, affirms = _negation_scope(piece) if negated else (frozenset(), frozenset())
         out.append(
             _Clause(
                 raw - STOPWORDS - _NOT_OVERLAP,
-                _negated(piece, raw),
+                negated,
                 _directions(piece, raw),
                 sentence,
+                negates,
+                affirms if negated else _affirmed_all(piece),
             )
         )
     return out
+
+
+def _affirmed_all(piece: str) -> frozenset[str]:
+    return frozenset() if piece.isascii() else frozenset(ch for ch in piece if not ch.isascii())
 
 
 @lru_cache(maxsize=1024)
@@ -569,6 +620,12 @@ def _polarity_problem(
                 return "negated, but the context is not", top[0][1]
         elif all(c.negated for c, _ in top):
             return "the context negates it", top[0][1]
+        if not piece.isascii() and any(c.negated for c, _ in top):
+            # Both sides negate something; a Chinese clause may negate a different word
+            # (保险公司无须维持不低于… against 保险公司须维持不低于…).
+            problem = _negates_other_word(piece, negated, top)
+            if problem is not None:
+                return problem
         for direction in directions:
             opposite = _OPPOSITE[direction]
             axis = [(o, c, s) for o, c, s in scored if o and c.directions & {direction, opposite}]
@@ -578,6 +635,23 @@ def _polarity_problem(
             nearest = [(c, s) for o, c, s in axis if o == axis_best]
             if all(direction not in c.directions for c, _ in nearest):
                 return "says the opposite direction of the context", nearest[0][1]
+    return None
+
+
+def _negates_other_word(
+    piece: str, negated: bool, top: list[tuple[_Clause, str]]
+) -> tuple[str, str] | None:
+    """A contradiction when the claim negates a word every best context clause affirms
+    (or the reverse): the negation is the same in presence, not in what it negates."""
+    negates, affirms = _negation_scope(piece) if negated else (frozenset(), frozenset())
+    if not negated:
+        affirms = _affirmed_all(piece)
+    claim_side = [(negates - c.negates) & c.affirms for c, _ in top]
+    if all(claim_side):
+        return "negated, but the context is not", top[0][1]
+    context_side = [(c.negates - negates) & affirms for c, _ in top]
+    if all(context_side):
+        return "the context negates it", top[0][1]
     return None
 
 
