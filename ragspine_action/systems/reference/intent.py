@@ -271,7 +271,7 @@ _REL_EN = {
     "current year": 0,
     "next year": 1,
 }
-_ZH_HALF = r"(?P<h>上半年|下半年|中期|半年度|年中|1\s*[-至到~—]\s*6\s*月|一至六月|7\s*[-至到~—]\s*12\s*月|七至十二月|前六个月|后六个月)"
+_ZH_HALF = r"(?P<h>上半年|下半年|上半财年|中期|半年度|年中|首六个月|首6个月|前6个月|1\s*[-至到~—]\s*6\s*月|一至六月|7\s*[-至到~—]\s*12\s*月|七至十二月|前六个月|后六个月)"
 _ZH_Q = r"(?:第)?(?P<q>[一二三四1-4])季度?"
 _EN_HALF = r"(?P<h>(?:first\s+)?six[\s-]months?(?:\s+(?:ended|ending|to)\s+(?:30\s+June|June\s+30))?|first[\s-]half|second[\s-]half|1st[\s-]half|2nd[\s-]half|H1|H2|1H|2H|interim|half[\s-]year)"
 _EN_Q = r"(?P<q>(?:first|second|third|fourth|1st|2nd|3rd|4th)[\s-]quarter|Q[1-4]|[1-4]Q)"
@@ -324,9 +324,20 @@ _ABSOLUTE: tuple[re.Pattern[str], ...] = (
     re.compile(rf"{_B}(?P<q>Q[1-4]|[1-4]Q)\s*[-/ ]?(?:FY)?{_Y}{_E}", _I),
     re.compile(rf"(?P<y>20\d{{2}})\s*年?\s*的?\s*{_ZH_Q}"),
     re.compile(rf"{_B}{_EN_Q}\s+(?:of\s+)?(?:FY)?(?P<y>20\d{{2}}){_E}", _I),
-    # halves
-    re.compile(rf"{_B}(?P<y>20\d{{2}})\s*[-/ ]?(?P<h>H[12]){_E}", _I),
-    re.compile(rf"{_B}(?P<h>H[12]|[12]H)\s*[-/ ]?(?:FY)?{_Y}{_E}", _I),
+    # halves: "the half year ended 30 June 2024", 截至2024年6月30日止六个月, HY2024
+    re.compile(
+        rf"{_B}(?P<h>(?:first\s+)?six[\s-]months?|half[\s-]year|first[\s-]half|1st[\s-]half|"
+        rf"H1|1H|HY|interim(?:\s+period)?|(?:reporting\s+)?period|half)\s+"
+        rf"(?:ended|ending|to|through|until)\s+(?:30(?:th)?\s+June|June\s+30(?:th)?|end[\s-]June|"
+        rf"June)\s*,?\s*(?P<y>20\d{{2}}){_E}",
+        _I,
+    ),
+    re.compile(
+        r"(?:截至|截止)?\s*(?P<y>20\d{2})\s*年\s*(?:6|六)\s*月\s*(?:30|三十)\s*日\s*(?:止|为止)?"
+        r"\s*(?:的)?\s*(?P<h>六个月|6个月|半年度|半年|中期|期间)"
+    ),
+    re.compile(rf"{_B}(?P<y>20\d{{2}})\s*[-/ ]?(?P<h>H[12]|HY){_E}", _I),
+    re.compile(rf"{_B}(?P<h>H[12]|[12]H|HY)\s*[-/ ]?(?:FY)?{_Y}{_E}", _I),
     re.compile(rf"(?P<y>20\d{{2}})\s*(?:财年|财政年度|年度|年)?\s*的?\s*{_ZH_HALF}"),
     re.compile(
         rf"{_B}{_EN_HALF}\s+(?:results\s+)?(?:of\s+|for\s+|in\s+)?(?:the\s+year\s+)?(?:FY)?(?P<y>20\d{{2}}){_E}",
@@ -334,6 +345,10 @@ _ABSOLUTE: tuple[re.Pattern[str], ...] = (
     ),
     re.compile(rf"{_B}(?P<y>20\d{{2}})\s+{_EN_HALF}{_E}", _I),
     # financial years
+    re.compile(
+        r"(?:截至|截止)?\s*(?P<y>20\d{2})\s*年\s*12\s*月\s*31\s*日\s*(?:止|为止)?\s*(?:的)?\s*"
+        r"(?:年度|财年|财政年度|十二个月|12个月|全年|一年)"
+    ),
     re.compile(rf"{_B}FY\s*{_Y}{_E}", _I),
     re.compile(r"(?P<y>20\d{2})\s*(?:财年|财政年度|年度|年全年|全年|年)"),
     re.compile(
@@ -661,6 +676,85 @@ def normalise_years(question: str) -> str:
     return _GLUED.sub(" ", question)
 
 
+def _alternation(terms: tuple[str, ...]) -> str:
+    """One regex alternation, longest first; an ASCII term's words may be split by spaces or
+    hyphens ("pre tax" / "pre-tax")."""
+    parts = []
+    for term in sorted(terms, key=len, reverse=True):
+        if term.isascii():
+            parts.append(r"[\s\-]+".join(re.escape(w) for w in re.split(r"[\s\-]+", term)))
+        else:
+            parts.append(re.escape(term))
+    return "|".join(parts)
+
+
+@lru_cache(maxsize=1)
+def _qualifier_patterns() -> tuple[re.Pattern[str], ...]:
+    metric_terms = tuple(t for terms in lx.METRIC_TERMS.values() for t in terms)
+    metric = re.compile(
+        rf"{_B}(?:{_alternation(metric_terms)}){_E}|(?:{_alternation(tuple(t for t in metric_terms if not t.isascii()))})",
+        _I,
+    )
+    en_before = tuple(q for q in lx.DEFINITION_QUALIFIERS_BEFORE if q.isascii())
+    zh_before = tuple(q for q in lx.DEFINITION_QUALIFIERS_BEFORE if not q.isascii())
+    before = re.compile(
+        rf"(?:{_B}(?:{_alternation(en_before)})[\s\-]+|(?:{_alternation(zh_before)})的?)+$", _I
+    )
+    after = re.compile(rf"^[\s\-,]*(?:{_alternation(lx.DEFINITION_QUALIFIERS_AFTER)}){_E}", _I)
+    anywhere = re.compile(
+        "|".join(
+            rf"{_B}(?:{_alternation((q,))}){_E}" if q.isascii() else re.escape(q)
+            for q in lx.DEFINITION_QUALIFIERS_ANYWHERE
+        ),
+        _I,
+    )
+    return metric, before, after, anywhere
+
+
+_AFTER_TAX = re.compile(rf"(?:{_alternation(lx.AFTER_TAX_QUALIFIERS)})", _I)
+_OPERATING_PROFIT = ("operating profit", "opat", "营运利润", "经营利润")
+
+
+def _qualified_metrics(masked: _Masked) -> tuple[str, ...]:
+    """Reported metrics written with a qualifier that changes their definition ("profit
+    before tax", "adjusted operating profit", 扣非净利润, "revenue per share"): each is an
+    unreported metric, its span masked so the plain metric is not read from it. "Operating
+    profit after tax" is the KB's own definition and stays the metric."""
+    metric, before, after, anywhere = _qualifier_patterns()
+    found: list[str] = []
+    for m in list(metric.finditer(masked.text)):
+        head = before.search(masked.text[: m.start()])
+        tail = after.search(masked.text[m.end() :])
+        start = head.start() if head else m.start()
+        end = m.end() + (tail.end() if tail else 0)
+        qualifiers = (head.group(0) if head else "") + (tail.group(0) if tail else "")
+        if not qualifiers.strip():
+            continue
+        only_after_tax = _AFTER_TAX.fullmatch(re.sub(r"[\s\-,的]+", " ", qualifiers).strip())
+        if only_after_tax and m.group(0).lower() in _OPERATING_PROFIT:
+            # operating profit is after tax by definition: the qualifier is read, the metric kept
+            text = masked.text
+            masked.text = (
+                text[:start] + "\x00" * (m.start() - start) + text[m.start() : m.end()]
+                + "\x00" * (end - m.end()) + text[end:]
+            )  # fmt: skip
+            continue
+        found.append(re.sub(r"\s+", " ", masked.text[start:end]).strip(" ,"))
+        masked.text = masked.text[:start] + "\x00" * (end - start) + masked.text[end:]
+    if not found:
+        loose = anywhere.search(masked.text)
+        term = metric.search(masked.text)
+        if loose is not None and term is not None:
+            sep = "" if contains_cjk(loose.group(0)) else " "
+            found.append(f"{term.group(0)}{sep}{loose.group(0)}")
+            masked.text = (
+                masked.text[: term.start()]
+                + "\x00" * (term.end() - term.start())
+                + masked.text[term.end() :]
+            )
+    return tuple(found)
+
+
 _CUES = lx.NARRATIVE_CUES + lx.VALUE_CUES + lx.DEFINITION_CUES
 _VALUE_FIRST_CUES = lx.VALUE_CUES + lx.NARRATIVE_CUES + lx.DEFINITION_CUES
 _STRONG_CUES = tuple(c for c in lx.NARRATIVE_CUES if c not in lx.WEAK_CUES)
@@ -674,7 +768,10 @@ def parse_intent(question: str, reference_date: date | None = None) -> Intent:
     competitors = tuple(dict.fromkeys(masked.take_terms(lx.COMPETITOR_TERMS)))
     unknown_channels = tuple(dict.fromkeys(masked.take_terms(lx.UNKNOWN_CHANNEL_TERMS)))
     masked.take_terms(lx.NON_METRIC_TERMS)
-    unsupported = tuple(dict.fromkeys(masked.take_terms(lx.UNSUPPORTED_METRIC_TERMS)))
+    qualified = _qualified_metrics(masked)  # "profit before tax" is not operating profit
+    unsupported = tuple(
+        dict.fromkeys(qualified + tuple(masked.take_terms(lx.UNSUPPORTED_METRIC_TERMS)))
+    )
     metrics = _canonical(masked, lx.METRIC_TERMS)
     periods = tuple(_periods(masked, ref))
     entities = _canonical(masked, lx.ENTITY_TERMS)

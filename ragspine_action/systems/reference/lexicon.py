@@ -8,12 +8,16 @@ Longer terms are matched first and each match is masked out of the question, so
 from __future__ import annotations
 
 __all__ = [
+    "AFTER_TAX_QUALIFIERS",
     "AMBIGUOUS_METRIC_TERMS",
     "CHANNEL_NAMES",
     "CHANNEL_TERMS",
     "COMPETITOR_TERMS",
     "COUNT_CUES",
     "DEFINITION_CUES",
+    "DEFINITION_QUALIFIERS_AFTER",
+    "DEFINITION_QUALIFIERS_ANYWHERE",
+    "DEFINITION_QUALIFIERS_BEFORE",
     "ENTITY_NAMES",
     "ENTITY_SEARCH_TERMS",
     "ENTITY_TERMS",
@@ -95,6 +99,12 @@ METRIC_NAMES: dict[str, tuple[str, str]] = {
 }
 UNSUPPORTED_METRIC_TERMS: tuple[str, ...] = (
     "EBITDA",
+    "EBIT",
+    "EBT",
+    "PBT",
+    "PBIT",
+    "NPAT",
+    "PATMI",
     "内含价值",
     "embedded value",
     "新业务价值",
@@ -171,6 +181,32 @@ UNSUPPORTED_METRIC_TERMS: tuple[str, ...] = (
     "gross premiums",
     "total premiums",
 )
+# Qualifiers that change what a metric means: "profit before tax", "adjusted operating
+# profit", 扣非净利润, "revenue per share" are not the figures the KB reports (operating
+# profit is profit AFTER tax excluding investment variances, IFRS 17 note), so a reported
+# metric with one of them is an unreported metric, never the plain figure. Written right
+# before the metric term...
+DEFINITION_QUALIFIERS_BEFORE: tuple[str, ...] = (
+    "pre-tax", "pretax", "pre tax", "before-tax", "before tax", "gross", "net", "adjusted",
+    "underlying", "core", "normalised", "normalized", "diluted", "basic", "attributable",
+    "statutory", "comprehensive", "cash", "headline", "recurring", "non-recurring",
+    "税前", "除税前", "税后", "净", "毛", "调整后的", "调整后", "经调整的", "经调整",
+    "扣非后的", "扣非后", "扣非", "扣除非经常性损益后的", "扣除非经常性损益后", "归母",
+    "归属于母公司股东的", "归属于股东的", "股东应占", "核心", "基本每股", "摊薄每股", "每股",
+)  # fmt: skip
+# ... right after it ...
+DEFINITION_QUALIFIERS_AFTER: tuple[str, ...] = (
+    "before tax", "before taxes", "before taxation", "before income tax", "pre-tax",
+    "pretax", "after tax", "after taxes", "after taxation", "per share", "net of tax",
+    "attributable to shareholders", "attributable to equity holders",
+)  # fmt: skip
+# ... or anywhere in a question about a metric ("profit in FY2025 before tax").
+DEFINITION_QUALIFIERS_ANYWHERE: tuple[str, ...] = (
+    "before tax", "before taxes", "before taxation", "pre-tax", "pretax", "per share",
+    "diluted", "税前", "每股", "扣非",
+)  # fmt: skip
+# Operating profit IS after tax (the KB's definition): "operating profit after tax", 税后营运利润.
+AFTER_TAX_QUALIFIERS: tuple[str, ...] = ("after tax", "after taxes", "after taxation", "税后")
 # A unit of the group without saying which: ACME has two (Hong Kong, Mainland China).
 SUBSIDIARY_TERMS: tuple[str, ...] = (
     "子公司", "附属公司", "分公司", "subsidiary", "subsidiaries", "business unit", "operating unit"

@@ -159,8 +159,11 @@ _HALF_MARKS = (
     ("一至六月", "H1"), ("七至十二月", "H2"), ("中期", "H1"), ("半年度", "H1"), ("年中", "H1"),
     ("first half", "H1"), ("1st half", "H1"), ("second half", "H2"), ("2nd half", "H2"),
     ("six months", "H1"), ("six month", "H1"), ("half year", "H1"), ("interim", "H1"),
-    ("h1", "H1"), ("1h", "H1"), ("h2", "H2"), ("2h", "H2"),
+    ("h1", "H1"), ("1h", "H1"), ("h2", "H2"), ("2h", "H2"), ("hy", "H1"),
+    ("首六个月", "H1"), ("六个月", "H1"),
 )  # fmt: skip
+# A period ending 30 June is the first half ("the period ended 30 June 2024", 截至2024年6月30日止).
+_JUNE_END = re.compile(r"6\s*月\s*30\s*日|30(?:th)?\s+june|june\s+30")
 _QUARTER_MARKS = (
     ("第一季度", "Q1"), ("第二季度", "Q2"), ("第三季度", "Q3"), ("第四季度", "Q4"),
     ("一季度", "Q1"), ("二季度", "Q2"), ("三季度", "Q3"), ("四季度", "Q4"),
@@ -203,6 +206,8 @@ def read_period(question: str, reference_date: date) -> PeriodReading:
             if words.has(mark):
                 kind = k
                 break
+        if kind == "FY" and _JUNE_END.search(text) is not None:
+            kind = "H1"
     text = text.replace("-", " ")
     year: int | None = None
     for mark, offset in _RELATIVE_YEARS:
