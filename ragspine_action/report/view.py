@@ -524,7 +524,7 @@ def _evidence_line(gate: str, evidence: JudgeEvidence) -> str | None:
     if not bad:
         return None
     first = bad[0]
-    what = "reference" if gate == "answer_accuracy" else first.verdict
+    what = "reference not matched" if gate == "answer_accuracy" else first.verdict
     line = f"{what}: “{clip(first.claim, _CLAIM_CHARS)}”"
     if first.reason:
         line += f" — {clip(first.reason, _REASON_CHARS)}"

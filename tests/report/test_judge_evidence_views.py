@@ -104,7 +104,7 @@ def test_the_evidence_names_the_claim_the_reason_and_the_closest_sentence(
     assert "…”" in faithful and len(faithful) < 300  # the long claim is clipped
     assert "\n" not in faithful
     accuracy = evidence["leave/answer_accuracy"]
-    assert accuracy.startswith(f"reference: “{REFERENCE}”")
+    assert accuracy.startswith(f"reference not matched: “{REFERENCE}”")
     assert "numbers not in the answer: 25" in accuracy
     assert f"closest in the answer: “{WRONG}”" in accuracy
 
@@ -120,13 +120,13 @@ def test_every_view_shows_the_evidence_line(report_path: Path) -> None:
     assert CONTEXT in lines[at + 1]
     (at,) = [i for i, line in enumerate(lines) if line.strip().startswith("answer_accuracy:")]
     assert "expected recall ≥ 0.6 of the reference_answer, got recall 0.86" in lines[at]
-    assert lines[at + 1].strip().startswith(f"reference: “{REFERENCE}”")
+    assert lines[at + 1].strip().startswith(f"reference not matched: “{REFERENCE}”")
 
     markdown = render_markdown(report)
     (line,) = [x for x in markdown.splitlines() if x.startswith("    - unsupported:")]
     assert claim_start in line and "&lt;script" not in line  # clipped before the HTML
     assert CONTEXT in line
-    assert f"    - reference: “{REFERENCE}”" in markdown
+    assert f"    - reference not matched: “{REFERENCE}”" in markdown
 
     html = render_report(report, "html")
     assert f"unsupported: “{claim_start}" in html and "<script>x" not in html
@@ -134,7 +134,7 @@ def test_every_view_shows_the_evidence_line(report_path: Path) -> None:
 
     junit = render_report(report, "junit")
     assert re.search(r"evidence: unsupported: “Revenue rose 9%", junit)
-    assert "evidence: reference: “Employees accrue 25 days" in junit
+    assert "evidence: reference not matched: “Employees accrue 25 days" in junit
 
 
 def test_an_inert_evidence_line_in_markdown(tmp_path: Path, report_path: Path) -> None:
