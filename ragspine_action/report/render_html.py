@@ -19,6 +19,7 @@ from .view import (
     MetricLine,
     SuiteView,
     compact,
+    compact_pair,
     count_noun,
     fmt_interval,
     fmt_pct,
@@ -275,10 +276,10 @@ def _case_rows(cases: Sequence[FailedCase], limit: int) -> tuple[list[str], int]
             if len(rows) >= limit:
                 return rows, len(cases)
             broken = ' <span class="bad">broken</span>' if case.broken else ""
+            wanted, got = compact_pair(expected, actual, 300)
             rows.append(
                 f"<tr><td>{_code(case.id)}{broken}</td><td>{question}</td><td>{_e(gate)}</td>"
-                f"<td>{_e(compact(expected, 300))}</td><td>{_e(compact(actual, 300))}</td>"
-                f"<td>{stage}</td></tr>"
+                f"<td>{_e(wanted)}</td><td>{_e(got)}</td><td>{stage}</td></tr>"
             )
     return rows, len(cases)
 
@@ -384,9 +385,9 @@ def _suite(view: SuiteView, index: int, report: Report) -> str:
     if view.mismatches:
         rows = [
             f"<tr><td>{_e(m.channel)}</td><td>{_code(m.fixture)}</td><td>{_code(m.sheet)}</td>"
-            f"<td>{_code(m.cell)}</td><td>{_e(compact(m.expected, 300))}</td>"
-            f"<td>{_e(compact(m.actual, 300))}</td></tr>"
+            f"<td>{_code(m.cell)}</td><td>{_e(wanted)}</td><td>{_e(got)}</td></tr>"
             for m in view.mismatches[:MAX_ROWS]
+            for wanted, got in [compact_pair(m.expected, m.actual, 300)]
         ]
         out.append(
             f"<h3>Mismatching cells ({len(view.mismatches) + view.mismatches_omitted:,})</h3>"

@@ -19,7 +19,16 @@ from xml.sax.saxutils import quoteattr
 
 from .cases import CaseTable
 from .model import QASection, Report
-from .view import CaseFailure, FailedCase, SuiteView, compact, fmt_pct, fmt_pp, suite_views
+from .view import (
+    CaseFailure,
+    FailedCase,
+    SuiteView,
+    compact,
+    compact_pair,
+    fmt_pct,
+    fmt_pp,
+    suite_views,
+)
 
 __all__ = ["render_junit"]
 
@@ -49,9 +58,8 @@ def _failure_elements(case: FailedCase) -> list[str]:
             message = f"{f.gate}: no answer, the case ended in an error: {reason[:300]}"
             body = [f"error: {reason}"]
         else:
-            message = (
-                f"{f.gate}: expected {compact(f.shown_expected)}, got {compact(f.shown_actual)}"
-            )
+            expected, actual = compact_pair(f.shown_expected, f.shown_actual)
+            message = f"{f.gate}: expected {expected}, got {actual}"
             body = [f"expected: {compact(f.expected, 4000)}", f"actual: {compact(f.actual, 4000)}"]
         if f.evidence:
             body.append(f"evidence: {f.evidence}")

@@ -27,6 +27,7 @@ from .view import (
     Mismatch,
     SuiteView,
     compact,
+    compact_pair,
     count_noun,
     fmt_interval,
     fmt_now,
@@ -267,10 +268,8 @@ def _case_lines(case: FailedCase) -> list[str]:
     for f in case.failures:
         if _is_error(f.actual):
             continue
-        lines.append(
-            f"  - {code_span(f.gate)}: expected {_value(f.shown_expected)}, "
-            f"got {_value(f.shown_actual)}"
-        )
+        expected, actual = compact_pair(f.shown_expected, f.shown_actual, 200)
+        lines.append(f"  - {code_span(f.gate)}: expected {_value(expected)}, got {_value(actual)}")
         if f.evidence:
             lines.append(f"    - {escape_md(f.evidence, 400)}")
     if case.fabricated:
@@ -357,8 +356,7 @@ def _mismatch_tables(view: SuiteView, budget: _Budget) -> list[str]:
                 code_span(m.fixture, in_table=True, limit=40),
                 code_span(m.sheet, in_table=True, limit=40) if m.sheet else "",
                 code_span(m.cell, in_table=True, limit=20),
-                _value(m.expected, 60),
-                _value(m.actual, 60),
+                *(_value(v, 60) for v in compact_pair(m.expected, m.actual, 60)),
             ]
             if not budget.take(" | ".join(row)):
                 break

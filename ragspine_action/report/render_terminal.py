@@ -25,7 +25,7 @@ from .view import (
     FailedCase,
     MetricLine,
     SuiteView,
-    compact,
+    compact_pair,
     count_noun,
     fmt_interval,
     fmt_now,
@@ -117,7 +117,8 @@ def _metric_table(view: SuiteView, paint: _Paint) -> str:
 
 
 def _gate_line(f: CaseFailure) -> str:
-    return f"{f.gate}: expected {compact(f.shown_expected)}, got {compact(f.shown_actual)}"
+    expected, actual = compact_pair(f.shown_expected, f.shown_actual)
+    return f"{f.gate}: expected {expected}, got {actual}"
 
 
 def _case_lines(case: FailedCase, paint: _Paint) -> list[str]:
@@ -185,10 +186,8 @@ def _suite_block(view: SuiteView, shown: int | None, paint: _Paint) -> list[str]
         lines.append(paint(f"Mismatching cells ({total:,}):", "red"))
         for m in view.mismatches[: _cap(shown)]:
             where = f"{m.sheet}!{m.cell}" if m.sheet else m.cell
-            lines.append(
-                f"  {m.channel} {m.fixture}:{where}: expected {compact(m.expected)}, "
-                f"got {compact(m.actual)}"
-            )
+            expected, actual = compact_pair(m.expected, m.actual)
+            lines.append(f"  {m.channel} {m.fixture}:{where}: expected {expected}, got {actual}")
         if total > _cap(shown):
             lines.append(f"  … and {total - _cap(shown):,} more")
     return lines

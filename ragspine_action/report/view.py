@@ -41,6 +41,7 @@ __all__ = [
     "SuiteView",
     "clip",
     "compact",
+    "compact_pair",
     "count_noun",
     "extraction_current",
     "fmt_interval",
@@ -86,6 +87,21 @@ def compact(value: Any, limit: int = 120) -> str:
         text = "{" + ", ".join(f"{k}: {compact(v, limit)}" for k, v in value.items()) + "}"
     else:
         text = json.dumps(value, ensure_ascii=False, default=str, separators=(", ", ": "))
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def compact_pair(expected: Any, actual: Any, limit: int = 120) -> tuple[str, str]:
+    """Expected and actual as ``compact`` shows them, unless they would read the same
+    although they differ (``5`` and ``"5"``, ``Revenue`` and ``Revenue ``): then as JSON
+    literals, whose quotes show the type and the spaces."""
+    shown = compact(expected, limit), compact(actual, limit)
+    if " ".join(shown[0].split()) == " ".join(shown[1].split()) and expected != actual:
+        return _literal(expected, limit), _literal(actual, limit)
+    return shown
+
+
+def _literal(value: Any, limit: int) -> str:
+    text = json.dumps(value, ensure_ascii=False, default=str)
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
