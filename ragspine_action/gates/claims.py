@@ -503,28 +503,53 @@ def _weight(text: str) -> float:
     return sum((1.0 if t.isascii() else 0.5) for t in tokenize(text) if t not in STOPWORDS)
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=16384)
+def _name_stems(name: str) -> tuple[str, ...]:
+    """One doc name as a reader also writes it: without the extension, with spaces for
+    underscores ("handbook", "travel policy", "ACME FY2025 Management Commentary")."""
+    stems: list[str] = []
+    base = name.replace("\\", "/").rsplit("/", 1)[-1]
+    hint = _FILE_HINT.search(base)
+    stem = base[: hint.start()] if hint is not None and hint.end() == len(base) else base
+    for form in (stem, " ".join(_SEPARATORS.split(stem))):
+        form = form.strip()
+        if len(form) >= 3 and not form.isdigit() and form not in stems:
+            stems.append(form)
+    return tuple(stems)
+
+
 def _stem_regex(names: tuple[str, ...]) -> re.Pattern[str] | None:
-    """The doc names of ``sources`` as a reader also writes them: without the extension,
-    in any case, with spaces for underscores ("handbook", "travel policy",
-    "ACME_FY2025_Management_Commentary"). Whole words only."""
-    stems: set[str] = set()
-    for name in names:
-        base = name.replace("\\", "/").rsplit("/", 1)[-1]
-        hint = _FILE_HINT.search(base)
-        stem = base[: hint.start()] if hint is not None and hint.end() == len(base) else base
-        for form in (stem, " ".join(_SEPARATORS.split(stem))):
-            form = form.strip()
-            if len(form) >= 3 and not form.isdigit():
-                stems.add(form)
-    if not stems:
-        return None
-    body = "|".join(re.escape(s) for s in sorted(stems, key=len, reverse=True))
+    """The doc names of ``sources`` as a reader also writes them (``_name_stems``), in any
+    case. Whole words only."""
+    stems = {form for name in names for form in _name_stems(name)}
+    return _stems_pattern(tuple(sorted(stems, key=lambda s: (-len(s), s)))) if stems else None
+
+
+@lru_cache(maxsize=256)
+def _stems_pattern(stems: tuple[str, ...]) -> re.Pattern[str]:
+    # Longest first; stems of one length that match one span are the same text in another
+    # case, so their order does not matter.
+    body = "|".join(re.escape(s) for s in stems)
     # not before an extension: "A00.pdf" is a file name, removed whole as one
     return re.compile(rf"(?<![A-Za-z0-9_])(?:{body})(?![A-Za-z0-9_]|\.[A-Za-z0-9])", re.IGNORECASE)
 
 
 _SEPARATORS = re.compile(r"[_\-]+")
+
+
+def _may_hold_a_stem(text: str, names: Sequence[str]) -> bool:
+    """False only when no stem of ``names`` can match in ``text``: for ASCII text and
+    stems, case-insensitive matching is equality of lower-cased text, so a stem absent
+    from the lower-cased text is absent. Spares compiling a pattern per set of names
+    (each case cites its own documents) when none is there, the usual case."""
+    if not text.isascii():
+        return True
+    lowered = text.lower()
+    for name in names:
+        for stem in _name_stems(name):
+            if not stem.isascii() or stem.lower() in lowered:
+                return True
+    return False
 
 
 def _without_names(text: str, names: Sequence[str], mark: str) -> tuple[str, bool]:
@@ -534,7 +559,7 @@ def _without_names(text: str, names: Sequence[str], mark: str) -> tuple[str, boo
         if name in text:
             found = True
             text = text.replace(name, mark)
-    if names:
+    if names and _may_hold_a_stem(text, names):
         stems = _stem_regex(tuple(names))
         if stems is not None:
             text, n = stems.subn(mark, text)
