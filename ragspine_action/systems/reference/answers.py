@@ -8,6 +8,7 @@ the contexts it returns.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -15,6 +16,7 @@ from ...golden.models import ClarificationMode, SourceRef
 from ...outcomes.model import Outcome
 from .kb import Passage
 from .lexicon import CHANNEL_NAMES, ENTITY_NAMES, METRIC_NAMES
+from .ranking import WeightedConcept, sentence_has
 from .scope import MetricQuery, ScopeDecision
 from .text import format_number, retrieval_tokens, split_sentences
 from .tools import MetricResult, SearchResult
@@ -32,6 +34,14 @@ __all__ = [
 
 MAX_ANSWER_SENTENCES = 3
 MAX_CONTEXTS = 3
+# A sentence is part of the answer when it carries at least this share of the best
+# sentence's concept weight.
+SENTENCE_SHARE = 0.3
+_BACK_REFERENCE = re.compile(
+    r"因此|因而|由此|相应|该|这|为应对|上述|(?<![A-Za-z])(?:therefore|thus|hence|as a result|"
+    r"this|these|such)(?![A-Za-z])",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -154,17 +164,38 @@ def _passage_context(p: Passage) -> str:
     return f"来源 source: {p.label()} | {p.heading} | {p.text}"
 
 
-def _best_sentences(passage: Passage, query_tokens: set[str]) -> list[str]:
-    """The sentences carrying the question's terms; a term found in fewer of the passage's
-    sentences weighs more (an idf within the passage), so the one sentence saying "对冲"
-    beats two that merely share the topic word "汇率"."""
+def _best_sentences(
+    passage: Passage, query_tokens: set[str], concepts: Sequence[WeightedConcept] = ()
+) -> list[str]:
+    """The sentences that carry the question's concepts: each sentence scores the weights
+    of the concepts it holds, and those within :data:`SENTENCE_SHARE` of the best are kept
+    (at most three, in passage order), so "what is the intervention level" is answered with
+    the sentence on 监管干预水平, not the whole page. Without concepts (or when no sentence
+    holds one), the token rule: a term found in fewer of the passage's sentences weighs
+    more (an idf within the passage)."""
     sentences = split_sentences(passage.text)
+    if concepts:
+        scores = [
+            sum(weight for surfaces, weight in concepts if sentence_has(s, surfaces))
+            for s in sentences
+        ]
+        best = max(scores, default=0.0)
+        if best > 0:
+            keep = {i for i, score in enumerate(scores) if score >= SENTENCE_SHARE * best}
+            # a kept sentence that refers back ("因此下降", "is therefore smoother", 该规定)
+            # needs the sentence it refers to: that one says why
+            for i in sorted(keep, reverse=True):
+                while i > 0 and i - 1 not in keep and _BACK_REFERENCE.search(sentences[i]):
+                    keep.add(i - 1)
+                    i -= 1
+            order = sorted(keep, key=lambda i: (-scores[i], i))[:MAX_ANSWER_SENTENCES]
+            return [sentences[i] for i in sorted(order)]
     token_sets = [set(retrieval_tokens(s)) & query_tokens for s in sentences]
     df = {t: sum(1 for ts in token_sets if t in ts) for t in query_tokens}
     weights = [sum(1.0 / df[t] for t in ts) for ts in token_sets]
     scored = [(-round(w, 9), i) for i, w in enumerate(weights)]
-    keep = sorted(i for _, i in sorted(scored)[:MAX_ANSWER_SENTENCES])
-    return [sentences[i] for i in keep]
+    chosen = sorted(i for _, i in sorted(scored)[:MAX_ANSWER_SENTENCES])
+    return [sentences[i] for i in chosen]
 
 
 def passage_evidence(passages: Sequence[Passage]) -> tuple[tuple[SourceRef, ...], tuple[str, ...]]:
@@ -192,7 +223,8 @@ def narrative_answer(search: SearchResult, lang: str) -> Answer:
         )
         return Answer(text, refused=True)
     top = passages[0]
-    chosen = _best_sentences(top, set(retrieval_tokens(search.expanded, drop_stop=True)))
+    query_tokens = set(retrieval_tokens(search.expanded, drop_stop=True))
+    chosen = _best_sentences(top, query_tokens, search.concepts)
     body = _join_sentences(chosen)
     text = f"{body}{_cite(top.label(), lang)}"
     refs, contexts = passage_evidence(passages)

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from ...errors import ConfigError, InputError, Problem
 from ...paths import DATA_DIR
-from .ranking import ConceptRanker
+from .ranking import ConceptRanker, WeightedConcept
 from .text import retrieval_tokens, stem_text
 
 __all__ = [
@@ -372,13 +372,20 @@ class KnowledgeBase:
         """Every (term, expansion) row of the glossary."""
         return list(self._glossary)
 
+    def _concept_ranker(self) -> ConceptRanker:
+        if self._ranker is None:
+            self._ranker = ConceptRanker(self._conn, self._glossary)
+        return self._ranker
+
+    def concept_weights(self, query: str) -> tuple[WeightedConcept, ...]:
+        """The query's concepts with their weights: what an answer sentence should carry."""
+        return self._concept_ranker().weighted(query)
+
     def search(self, query: str, k: int = 5) -> list[Passage]:
         """Top-k passages for the query: its concepts (glossary terms in either language,
         topic above entity names) first, bm25 over the expanded tokens second
         (:mod:`ranking`). Stop words and fluff are dropped."""
-        if self._ranker is None:
-            self._ranker = ConceptRanker(self._conn, self._glossary)
-        ranked = self._ranker.rank(query, self.expand(query), k)
+        ranked = self._concept_ranker().rank(query, self.expand(query), k)
         out = []
         for rowid, score in ranked:
             r = self._conn.execute(

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from . import lexicon as lx
-from .text import fts_query, is_stop_token, retrieval_tokens
+from .text import contains_cjk, fts_query, is_stop_token, retrieval_tokens, stem
 
 __all__ = [
     "CUE_WEIGHT",
@@ -68,12 +68,40 @@ class Concept:
     weight: float
 
 
+# (surface forms, weight x idf): what a sentence must contain to carry a concept.
+WeightedConcept = tuple[tuple[str, ...], float]
+
+
+def sentence_has(sentence: str, surfaces: Sequence[str]) -> bool:
+    """Whether a sentence contains a surface form: Chinese as a substring, English as a
+    sequence of words compared by their stems ("disclose" finds "disclosed")."""
+    lowered = sentence.lower()
+    words = [stem(t) for t in retrieval_tokens(lowered) if t.isascii()]
+    for surface in surfaces:
+        low = surface.lower().replace("_", " ")
+        if contains_cjk(low):
+            if low.replace(" ", "") in lowered.replace(" ", ""):
+                return True
+            continue
+        seq = [stem(t) for t in retrieval_tokens(low)]
+        n = len(seq)
+        if n and any(words[i : i + n] == seq for i in range(len(words) - n + 1)):
+            return True
+    return False
+
+
 @lru_cache(maxsize=1)
 def entity_tokens() -> frozenset[str]:
     """Tokens of the names of ACME and its units, in both languages."""
     names = [t for terms in lx.ENTITY_TERMS.values() for t in terms] + ["ACME"]
     names += [t for pair in lx.ENTITY_NAMES.values() for t in pair]
-    return frozenset(tok for name in names for tok in retrieval_tokens(name))
+    # English names by word; Chinese ones whole (香港, 内地, 集团: not 公司 of 香港分公司)
+    return frozenset(
+        tok
+        for name in names
+        for tok in retrieval_tokens(name)
+        if tok.isascii() or tok in {"香港", "港区", "内地", "大陆", "中国", "集团", "整体"}
+    )
 
 
 _ASCII_TERM_CACHE: dict[str, re.Pattern[str]] = {}
@@ -83,7 +111,8 @@ def _term_pattern(term: str) -> re.Pattern[str]:
     pattern = _ASCII_TERM_CACHE.get(term)
     if pattern is None:
         body = r"[\s\-]+".join(re.escape(w) for w in re.split(r"[\s\-]+", term))
-        pattern = re.compile(rf"(?<![a-z0-9]){body}(?![a-z0-9])")
+        plural = "" if term.endswith("s") else "(?:e?s)?"  # "pricing rates" is "pricing rate"
+        pattern = re.compile(rf"(?<![a-z0-9]){body}{plural}(?![a-z0-9])")
         _ASCII_TERM_CACHE[term] = pattern
     return pattern
 
@@ -195,6 +224,15 @@ class ConceptRanker:
             for rowid, density in self._density(concept).items():
                 out[rowid] = out.get(rowid, 0.0) + weight * (1.0 + DENSITY_BONUS * density)
         return out
+
+    def weighted(self, question: str) -> tuple[WeightedConcept, ...]:
+        """The question's concepts found in the KB, as (surface forms, weight x idf)."""
+        out = []
+        for concept in self.concepts(question):
+            value = concept.weight * self.idf(concept)
+            if value > 0:
+                out.append((concept.surfaces, value))
+        return tuple(out)
 
     def rank(self, question: str, expanded: str, k: int) -> list[tuple[int, float]]:
         """(rowid, bm25) of the k best passages: concept score first, bm25 second."""

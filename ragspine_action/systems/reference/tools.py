@@ -12,6 +12,7 @@ from typing import Literal
 
 from .kb import Fact, KnowledgeBase, Passage
 from .lexicon import CHANNEL_TERMS, METRIC_TERMS
+from .ranking import WeightedConcept
 from .relevance import covers, topic_terms
 from .scope import MetricQuery
 
@@ -60,11 +61,13 @@ def query_metric(kb: KnowledgeBase, query: MetricQuery) -> MetricResult:
 
 @dataclass(frozen=True)
 class SearchResult:
-    """Ranked passages, and the query as expanded by the glossary (used to pick sentences)."""
+    """Ranked passages, the query as expanded by the glossary, and the query's weighted
+    concepts (used to pick the answer's sentences)."""
 
     query: str
     expanded: str
     passages: tuple[Passage, ...]
+    concepts: tuple[WeightedConcept, ...] = ()
 
 
 def search_docs(kb: KnowledgeBase, text: str, k: int = 5) -> SearchResult:
@@ -73,4 +76,4 @@ def search_docs(kb: KnowledgeBase, text: str, k: int = 5) -> SearchResult:
     passages = tuple(kb.search(text, k))
     if passages and not covers(kb, topic_terms(text), passages[0], text):
         passages = ()
-    return SearchResult(text, kb.expand(text), passages)
+    return SearchResult(text, kb.expand(text), passages, kb.concept_weights(text))
