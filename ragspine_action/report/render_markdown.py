@@ -36,6 +36,7 @@ from .view import (
     fmt_when,
     record_command,
     suite_views,
+    without_commands,
 )
 
 __all__ = ["COMMENT_LIMIT", "code_span", "escape_md", "fenced_block", "render_markdown"]
@@ -209,11 +210,7 @@ def _state_block(report: Report) -> list[str]:
     base = report.baseline
     if base is None:
         return []
-    message = base.message
-    for command in base.commands:
-        at = message.find(command)
-        if at >= 0:
-            message = message[:at].rstrip(" ;,")
+    message = without_commands(base.message, base.commands)
     if base.status == "stale":
         lines = ["", f"**⚠️ Baseline not compared — stale.** {escape_md(message, 2000)}"]
     elif base.status == "none":
@@ -242,7 +239,8 @@ def _state_block(report: Report) -> list[str]:
     else:
         return []
     if base.commands:
-        lines += ["", "Run this on the default branch and commit the baseline:", ""]
+        verb = "Re-record it" if base.status == "stale" else "Run this"
+        lines += ["", f"{verb} on the default branch and commit the baseline:", ""]
         lines += fenced_block(base.commands)
     if base.lowered:
         lines += ["", "**Lowered on purpose:**"]

@@ -33,6 +33,7 @@ from .view import (
     fmt_pp,
     golden_change_line,
     suite_views,
+    without_commands,
 )
 
 __all__ = [
@@ -273,8 +274,8 @@ def print_report(
 def _baseline_line(base: BaselineSection) -> str:
     """The baseline's status; a regression is counted, not listed again (the tables and
     the broken cases above show each one)."""
-    if base.status != "regression":
-        return f"Baseline: {base.status} — {base.message}"
+    if base.status != "regression":  # the commands follow on lines of their own
+        return f"Baseline: {base.status} — {without_commands(base.message, base.commands)}"
     broken = len({(c.key, c.id) for c in base.broken})
     parts = [count_noun(len(base.regressions), "metric") + " below it"] if base.regressions else []
     if broken:

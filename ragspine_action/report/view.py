@@ -53,6 +53,7 @@ __all__ = [
     "qa_current_metrics",
     "record_command",
     "suite_views",
+    "without_commands",
 ]
 
 # A gate no case applied to: its pass rate (1.0 by RAGSpine's rule) is not shown.
@@ -329,6 +330,23 @@ def record_command(report: Report, *, baseline: str | None = None) -> str | None
     path = baseline or config.get("baseline") or "baseline.json"
     parts.append(f"--baseline {_arg(path)} --update-baseline")
     return " ".join(parts)
+
+
+def without_commands(message: str, commands: list[str]) -> str:
+    """The baseline's message without the commands (the code block below shows them) and
+    without the clause that introduced them (``…; re-record it with:``)."""
+    for command in commands:
+        at = message.find(command)
+        if at < 0:
+            continue
+        head = message[:at].rstrip()
+        if head.endswith(":"):
+            clause = head.rfind("; ")
+            head = head[:clause] if clause > 0 else head[:-1]
+        message = head.rstrip(" ;,:")
+        if message and message[-1] not in ".!?":
+            message += "."
+    return message
 
 
 def _arg(value: Any) -> str:

@@ -187,7 +187,10 @@ def test_a_stale_baseline_says_what_to_run_in_a_code_block(failing_report: Path)
     body = render_markdown(stale)
     assert "```sh\n" + command + "\n```" in body
     assert "stale" in body and "🆕" not in body.split("<details>")[1]
-    assert "re-record it with" in body and body.count(command) == 1
+    assert body.count(command) == 1
+    state = body[: body.index("```sh")]
+    assert state.rstrip().endswith("Re-record it on the default branch and commit the baseline:")
+    assert "is stale (…)." in state and "re-record it with" not in state  # no dangling intro
 
 
 def test_a_huge_failure_fits_the_comment_and_says_how_many_were_left(failing_report: Path) -> None:

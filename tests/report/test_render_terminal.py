@@ -136,3 +136,27 @@ def test_the_html_summary_does_not_repeat_the_verdict(failing_report: Path) -> N
     body = page[page.index("<body") :]
     assert body.count("ragspine-eval: FAIL") == 1  # the heading; the summary follows it
     assert "<p>qa[my_rag] 6 cases" in body
+
+
+def test_a_stale_baseline_names_its_command_once(failing_report: Path) -> None:
+    report = read_report(str(failing_report))
+    assert report.baseline is not None
+    command = "ragspine-eval --system outcomes --mode my_rag --golden g.jsonl --update-baseline"
+    stale = report.model_copy(
+        update={
+            "verdict": "error",
+            "baseline": report.baseline.model_copy(
+                update={
+                    "status": "stale",
+                    "message": f"b.json: baseline 'my_rag' is stale (…); re-record it with: {command}",
+                    "commands": [command],
+                    "regressions": [],
+                    "broken": [],
+                }
+            ),
+        }
+    )
+    lines = render_terminal(stale).splitlines()
+    at = lines.index("Baseline: stale — b.json: baseline 'my_rag' is stale (…).")
+    assert lines[at + 1 : at + 3] == ["To fix it, run:", f"  {command}"]
+    assert sum(command in line for line in lines) == 1
