@@ -544,12 +544,26 @@ def _may_hold_a_stem(text: str, names: Sequence[str]) -> bool:
     (each case cites its own documents) when none is there, the usual case."""
     if not text.isascii():
         return True
-    lowered = text.lower()
+    stems = _ascii_stems(names if isinstance(names, tuple) else tuple(names))
+    return stems is None or any(map(text.lower().__contains__, stems))
+
+
+@lru_cache(maxsize=64)
+def _ascii_stems(names: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The lower-cased stems of ``names``; None when one is not ASCII."""
+    out: list[str] = []
     for name in names:
-        for stem in _name_stems(name):
-            if not stem.isascii() or stem.lower() in lowered:
-                return True
-    return False
+        stems = _lower_ascii_stems(name)
+        if stems is None:
+            return None
+        out.extend(stems)
+    return tuple(out)
+
+
+@lru_cache(maxsize=16384)
+def _lower_ascii_stems(name: str) -> tuple[str, ...] | None:
+    stems = tuple(stem.lower() for stem in _name_stems(name))
+    return stems if all(stem.isascii() for stem in stems) else None
 
 
 def _without_names(text: str, names: Sequence[str], mark: str) -> tuple[str, bool]:
