@@ -159,6 +159,15 @@ DEFAULT_META_PATTERNS: tuple[str, ...] = (
     r"(?:希望(?:以上|这些)?(?:内容|信息|回答)?对您有(?:所)?帮助)[^。\n]*[。！!]?",
     r"(?:如需|如果您?需要|如有)(?:进一步|更多|其他)[^。\n]*[。！!]?",
     r"(?:好的|当然)\s*[，,！!。]",
+    # Greetings and thanks
+    r"(?:thanks|thank you)(?: for (?:asking|your question|reaching out|the question))?\s*[.!,]",
+    r"(?:hi|hello|hey|dear (?:user|customer|colleague))(?: there)?\s*[.!,]",
+    r"(?:您好|你好|感谢(?:您的)?(?:提问|咨询|来信)|谢谢(?:您的)?(?:提问|咨询)?)\s*[！!。，,]",
+    # Where the answer came from, said about the answer
+    r"(?:the |this )?(?:above |following )?(?:information|answer|summary|response) "
+    r"(?:comes|came|is taken|was taken|is drawn|was drawn|is sourced|was sourced|is quoted) "
+    r"from\b[^.!\n]*[.!]?",
+    r"(?:以上|上述|本)(?:信息|内容|回答|答案)(?:来自|摘自|引自|出自|基于|根据|参考)[^。！\n]*[。！]?",
     # Answer particles as a sentence or a lead-in: "Yes.", "Correct,", "No.", "是的。"
     r"(?:yes|yep|no|nope|correct|right|indeed|true|false|exactly|that(?:'s| is) (?:right|"
     r"correct))\s*[.!,](?!\d)",
@@ -388,8 +397,8 @@ def _split_brackets(text: str, names: Sequence[str]) -> tuple[str, list[str]]:
             inner = _after_citation(inner[label.end() :])
             if not inner.strip():
                 return " "
-        elif _titled_locator(inner):  # "(Employee Handbook, p. 3)", "(Deck_2025 · page=5)"
-            return " "
+        elif _titled_locator(inner) or _led_title(inner):
+            return " "  # "(Employee Handbook, p. 3)", "(from the Employee Handbook)"
         # "[1; the allowance doubles abroad]": the index goes, the assertion stays.
         parts = [p.strip() for p in _BRACKET_PARTS.split(inner)]
         kept = ", ".join(p for p in parts if p and not _is_citation_only(p, names))
@@ -432,7 +441,31 @@ def _titled_locator(text: str) -> bool:
     pieces = [p.strip() for p in _CITATION_PIECES.split(text) if p.strip()]
     if len(pieces) < 2 or not any(_LOCATOR.fullmatch(p) for p in pieces):
         return False
-    return all(_name_like(p) or _identifier(p) for p in pieces)
+    return all(_LOCATOR.fullmatch(p) or _title(p) for p in pieces)
+
+
+_CITING_LEAD = re.compile(
+    r"^\s*(?:from|see|see also|via|per|cf\.?|according to|as per|as stated in|in|source|"
+    r"参见|详见|见|摘自|引自|出自|来自)\s*(?:the\s+)?",
+    re.IGNORECASE,
+)
+
+
+def _led_title(text: str) -> bool:
+    """A citing word and a title: "from the Employee Handbook", "see HR FAQ, p. 2"."""
+    lead = _CITING_LEAD.match(text)
+    if lead is None or not lead.group().strip():
+        return False
+    pieces = [p.strip() for p in _CITATION_PIECES.split(text[lead.end() :]) if p.strip()]
+    return bool(pieces) and all(_LOCATOR.fullmatch(p) or _title(p) for p in pieces)
+
+
+def _title(piece: str) -> bool:
+    """A document title standing without a citation label: a file-like identifier, Title
+    Case words, a Chinese name that says which kind of document it is (…手册, …报告)."""
+    if not piece.isascii():
+        return len(piece) <= 30 and _CJK_DOC_KIND.search(piece) is not None
+    return _identifier(piece) or (_name_like(piece) and not piece.islower())
 
 
 def _identifier(piece: str) -> bool:
@@ -590,11 +623,15 @@ def _remove_doc_names(text: str, names: Sequence[str]) -> tuple[str, bool]:
     if "." in text and _FILE_HINT.search(text) is not None:
         text, n = _FILE_NAME.subn(_MARK, text)
         found = found or n > 0
+    if "《" in text:  # a title in book marks names a document: 《员工手册》第3页
+        text, n = _BOOK_TITLE.subn(_MARK, text)
+        found = found or n > 0
     if found:
         text = _MARKED_CITATION.sub(" ", text)
     return text, found
 
 
+_BOOK_TITLE = re.compile(r"《[^《》\n]{1,60}》")
 _MARK = "\x00"
 _MARKED_CITATION = re.compile(
     rf"\x00(?:\s*[,，;；·|]?\s*(?:{_LOCATOR.pattern}|\x00))*", re.IGNORECASE
@@ -1091,7 +1128,7 @@ _STANDARD = re.compile(r"\b(?:IFRS|IAS|HKFRS|HKAS|ASC|FRS|SFAS|ISO|IEC|SOC)\s?-?
 # Locators that never are amounts, wherever they stand: p. 3, pages 4-5, slide 5, 第3页, §4.2.
 _PAGE = re.compile(
     r"\b(?:pp?|pg|pages?|slides?|paras?|paragraphs?|sections?|sect|sec|chapters?|ch|clauses?|"
-    r"appendix|annex|articles?|art)\.?\s?\d+(?:\.\d+)*(?:\s?[-–]\s?\d+(?:\.\d+)*)?\b"
+    r"appendix|annex|articles?|art|notes?)\.?\s?\d+(?:\.\d+)*(?:\s?[-–]\s?\d+(?:\.\d+)*)?\b"
     r"|第\s*\d+\s*[页段节章条张]|§\s*\d+(?:\.\d+)*",
     re.IGNORECASE,
 )

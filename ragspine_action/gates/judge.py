@@ -33,7 +33,14 @@ from functools import lru_cache
 from typing import Any, NamedTuple, Protocol
 
 from .claims import STOPWORDS, TOKEN, extract_claims, has_content, tokenize
-from .numerals import NUMBER_WORDS, cjk_numerals, fold, number_forms, number_mentions
+from .numerals import (
+    NUMBER_WORDS,
+    cjk_numerals,
+    english_compounds,
+    fold,
+    number_forms,
+    number_mentions,
+)
 
 __all__ = [
     "JUDGE_KINDS",
@@ -559,7 +566,12 @@ def _claim_numbers(text: str, tokens: Iterable[str]) -> list[tuple[str, frozense
     out = [(m.text, m.forms) for m in number_mentions(folded)] if _DIGIT.search(text) else []
     if not folded.isascii():
         out += [(written, frozenset({Decimal(n)})) for written, n in cjk_numerals(folded)]
-    out += [(t, frozenset({Decimal(NUMBER_WORDS[t])})) for t in _NUMBER_WORDS.intersection(tokens)]
+    words = _NUMBER_WORDS.intersection(tokens)
+    if words:
+        compounds = english_compounds(text)
+        out += [(written, frozenset({Decimal(value)})) for written, value, _ in compounds]
+        words = words - {part for _, _, parts in compounds for part in parts}
+        out += [(t, frozenset({Decimal(NUMBER_WORDS[t])})) for t in words]
     return out
 
 

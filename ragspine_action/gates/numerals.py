@@ -21,6 +21,7 @@ _ANY_DIGIT = re.compile(r"\d")
 __all__ = [
     "NumberMention",
     "cjk_numerals",
+    "english_compounds",
     "fold",
     "has_number_words",
     "number_forms",
@@ -87,10 +88,21 @@ NUMBER_WORDS: dict[str, int] = {
     "ten": 10,
     "eleven": 11,
     "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
     "twenty": 20,
     "thirty": 30,
     "forty": 40,
     "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
     "hundred": 100,
     "twice": 2,
     "thrice": 3,
@@ -216,6 +228,23 @@ def cjk_numerals(text: str) -> list[tuple[str, Decimal]]:
     return out
 
 
+_TENS = r"twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
+_ONES = r"one|two|three|four|five|six|seven|eight|nine"
+# twenty-five, thirty one: one number, not 20 and 5.
+_COMPOUND = re.compile(rf"\b({_TENS})[-\s]({_ONES})\b", re.IGNORECASE)
+_ONE_VALUE = {"one": 1, **{k: v for k, v in NUMBER_WORDS.items() if v < 10 and len(k) > 3}}
+_ONE_VALUE.update(two=2, six=6)
+
+
+def english_compounds(text: str) -> list[tuple[str, int, tuple[str, str]]]:
+    """English compound numbers as (written, value, (tens word, ones word))."""
+    out = []
+    for m in _COMPOUND.finditer(text):
+        tens, ones = m.group(1).lower(), m.group(2).lower()
+        out.append((m.group(), NUMBER_WORDS[tens] + _ONE_VALUE[ones], (tens, ones)))
+    return out
+
+
 def has_number_words(tokens: Iterable[str]) -> bool:
     return not _NUMBER_WORD_SET.isdisjoint(tokens)
 
@@ -230,7 +259,10 @@ def number_forms(text: str, tokens: Iterable[str] = ()) -> set[Decimal]:
             forms |= mention.forms
     if not text.isascii():
         forms.update(value for _, value in cjk_numerals(text))
-    forms.update(Decimal(NUMBER_WORDS[t]) for t in _NUMBER_WORD_SET.intersection(tokens))
+    words = _NUMBER_WORD_SET.intersection(tokens)
+    forms.update(Decimal(NUMBER_WORDS[t]) for t in words)
+    if words:
+        forms.update(Decimal(value) for _, value, _ in english_compounds(text))
     return forms
 
 

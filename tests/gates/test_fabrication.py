@@ -100,6 +100,11 @@ def test_lists_and_ranges_of_periods_are_not_numbers(
         ("2025年5月5亿", ["5亿"]),  # the month is a period, the amount after it is not
         ("No data for 1H24 and 1H25, FY24-25 or Q1–Q3 2025", []),
         ("about 1 500 claims", ["1 500"]),  # thousands grouped by a space: one amount
+        ("No data for the six months ended 30 June 2025", []),  # dates are periods
+        ("Nothing as at 31 Dec 2024, June 30, 2025 or 2025-06-30", []),
+        ("2025年6月30日的数据未披露", []),
+        ("2025年12月31日5亿", ["5亿"]),
+        ("On 3 May 300 claims were filed", ["300"]),
     ],
 )
 def test_hand_picked(text: str, numbers: list[str]) -> None:
