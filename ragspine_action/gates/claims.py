@@ -901,6 +901,19 @@ _VALUE_NEGATION = re.compile(
 )
 
 
+_PERIOD_WORDS = re.compile(
+    r"\b(?:in|for|during|over|as of|as at|at|by|the|year|fiscal|financial|ended|ending)\b"
+    r"|截至|截止|于|在|年度|期间|全年|财年",
+    re.IGNORECASE,
+)
+
+
+def _only_period(text: str, periods: re.Pattern[str]) -> bool:
+    """Whether a clause only dates something: "In FY2025", "截至2025年"."""
+    rest = _PERIOD_WORDS.sub(" ", periods.sub(" ", text))
+    return _ANY_DIGIT.search(text) is not None and not has_content(rest)
+
+
 def _value_claims(
     text: str, value: float, unit: str | None, periods: re.Pattern[str]
 ) -> list[Claim]:
@@ -916,6 +929,7 @@ def _value_claims(
     scale = unit_scale(unit)
     exempt: list[str] = []
     judged: list[str] = []
+    timing: list[str] = []
     for clause in _CLAUSE.split(text):
         parts = _CONNECTIVE.split(clause)
         for part in parts:
@@ -923,7 +937,9 @@ def _value_claims(
             blanked = periods.sub(lambda m: " " * len(m.group()), folded)
             mentions = number_mentions(blanked)
             stating = [m for m in mentions if states_value(m, value, scale)]
-            if not stating or _VALUE_NEGATION.search(part) is not None:
+            if not stating and _only_period(folded, periods):
+                timing.append(part)  # "In FY2025, … revenue of 1,702": the value's period
+            elif not stating or _VALUE_NEGATION.search(part) is not None:
                 if len(parts) > 1:  # the connective is a function word, not content
                     part = _LEADING_CONNECTIVE.sub("", part.strip(), count=1)
                 judged.append(part)
@@ -934,6 +950,8 @@ def _value_claims(
                 for m in reversed(stating):
                     rest = rest[: m.start] + " " + rest[m.end :]
                 judged.append(rest.replace(unit, " ") if unit else rest)
+    if timing:  # a period clause belongs to the value it dates, else it is judged
+        (exempt if exempt else judged)[:0] = timing
     claims = [Claim(", ".join(c.strip() for c in exempt), exempt=True)] if exempt else []
     rest_text = ", ".join(c.strip() for c in judged if has_content(c))
     if rest_text:

@@ -96,3 +96,15 @@ def test_the_value_clause_is_exempt_in_any_writing(answer: str) -> None:
 def test_what_a_value_clause_adds_or_denies_is_judged(answer: str, judged: str) -> None:
     claims = extract_claims(answer, value=4120.0, unit="HKD_M")
     assert any(not c.exempt and judged in c.text for c in claims), claims
+
+
+@pytest.mark.parametrize(
+    ("answer", "exempt"),
+    [
+        ("In 2026, claims paid were HKD 4.12 billion.", [True]),
+        ("截至2026年，赔付支出为41.2亿港元。", [True]),
+        ("In 2026, claims rose sharply.", [False]),  # no value: the period clause is judged
+    ],
+)
+def test_a_period_clause_goes_with_the_value_it_dates(answer: str, exempt: list[bool]) -> None:
+    assert [c.exempt for c in extract_claims(answer, value=4120.0, unit="HKD_M")] == exempt
