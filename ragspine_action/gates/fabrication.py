@@ -86,10 +86,13 @@ def detect_fabricated_numbers(
     ``sources`` among them, locators, index markers), in order of appearance."""
     if not any(ch.isdigit() for ch in text):
         return []
+    periods = compile_periods(tuple(period_patterns))
+    numbers: list[str] = _NUMBER.findall(periods.sub(" ", text))
+    if not numbers:
+        return numbers  # only periods: no citation can add a number
     from .claims import without_citations  # claims imports this module's periods
 
     text = without_citations(text, sources)
     if not any(ch.isdigit() for ch in text):
         return []
-    stripped = compile_periods(tuple(period_patterns)).sub(" ", text)
-    return _NUMBER.findall(stripped)
+    return _NUMBER.findall(periods.sub(" ", text))
