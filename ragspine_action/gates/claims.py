@@ -894,6 +894,46 @@ _LEADING_CONNECTIVE = re.compile(
     r"因此|所以|其后|之后)",
     re.IGNORECASE,
 )
+_CONNECTIVE_FIRST_WORDS = frozenset(
+    [
+        "because",
+        "since",
+        "due",
+        "owing",
+        "thanks",
+        "as",
+        "despite",
+        "and",
+        "but",
+        "while",
+        "whereas",
+        "which",
+        "although",
+        "though",
+        "so",
+        "thus",
+        "therefore",
+        "hence",
+        "leading",
+        "meaning",
+        "after",
+        "before",
+        "when",
+        "following",
+    ]
+)
+_CJK_CONNECTIVE = re.compile(
+    r"因为|由于|并且|而且|但|同时|以及|此外|原因是|得益于|导致|因此|所以|其后|之后"
+)
+
+
+def _may_connect(clause: str) -> bool:
+    """Whether ``clause`` may hold a connective (a set look-up before the pattern)."""
+    if not _CONNECTIVE_FIRST_WORDS.isdisjoint(clause.lower().split()):
+        return True
+    return not clause.isascii() and _CJK_CONNECTIVE.search(clause) is not None
+
+
 # A value clause that denies its value ("was not 1,702 USD_M") states no value.
 _VALUE_NEGATION = re.compile(
     r"\b(?:not|never|no|neither|nor|none|cannot)\b|n't|并非|并不|不是|没有|未|不",
@@ -931,7 +971,7 @@ def _value_claims(
     judged: list[str] = []
     timing: list[str] = []
     for clause in _CLAUSE.split(text):
-        parts = _CONNECTIVE.split(clause)
+        parts = _CONNECTIVE.split(clause) if _may_connect(clause) else [clause]
         for part in parts:
             folded = fold(part)
             blanked = periods.sub(lambda m: " " * len(m.group()), folded)
