@@ -170,7 +170,7 @@ DEFAULT_META_PATTERNS: tuple[str, ...] = (
     r"(?:以上|上述|本)(?:信息|内容|回答|答案)(?:来自|摘自|引自|出自|基于|根据|参考)[^。！\n]*[。！]?",
     # Answer particles as a sentence or a lead-in: "Yes.", "Correct,", "No.", "是的。"
     r"(?:yes|yep|no|nope|correct|right|indeed|true|false|exactly|that(?:'s| is) (?:right|"
-    r"correct))\s*[.!,](?!\d)",
+    r"correct))\s*(?:[!,]|\.(?!\s*\d))",
     r"(?:是的|是|对的|对|没错|正确|不是的|不是|不对|否)\s*[。！!，,]",
     # The question echoed as a preamble: "You asked about paid leave.", "您询问的是…。"
     r"(?:you (?:asked|are asking|were asking|want(?:ed)? to know)|your question (?:is|was))"
