@@ -273,7 +273,7 @@ _REL_EN = {
 }
 _ZH_HALF = r"(?P<h>上半年|下半年|上半财年|中期|半年度|年中|首六个月|首6个月|前6个月|1\s*[-至到~—]\s*6\s*月|一至六月|7\s*[-至到~—]\s*12\s*月|七至十二月|前六个月|后六个月)"
 _ZH_Q = r"(?:第)?(?P<q>[一二三四1-4])季度?"
-_EN_HALF = r"(?P<h>(?:first\s+)?six[\s-]months?(?:\s+(?:ended|ending|to)\s+(?:30\s+June|June\s+30))?|first[\s-]half|second[\s-]half|1st[\s-]half|2nd[\s-]half|H1|H2|1H|2H|interim|half[\s-]year)"
+_EN_HALF = r"(?P<h>(?:first\s+)?six[\s-]months?(?:\s+(?:ended|ending|to|through|until)\s+(?:30(?:th)?\s+June|June\s+30(?:th)?|(?:the\s+)?end[\s-]+(?:of\s+)?June|June))?|(?:half[\s-]year|first\s+half)\s+(?:ended|ending|to|through)\s+(?:30(?:th)?\s+June|June\s+30(?:th)?|(?:the\s+)?end[\s-]+(?:of\s+)?June|June)|first[\s-]half|second[\s-]half|1st[\s-]half|2nd[\s-]half|H1|H2|1H|2H|interim|half[\s-]year)"
 _EN_Q = r"(?P<q>(?:first|second|third|fourth|1st|2nd|3rd|4th)[\s-]quarter|Q[1-4]|[1-4]Q)"
 _REL_ZH_RE = "|".join(sorted(map(re.escape, _REL_ZH), key=len, reverse=True))
 _REL_EN_RE = "|".join(sorted((k.replace(" ", r"\s+") for k in _REL_EN), key=len, reverse=True))
@@ -340,7 +340,7 @@ _ABSOLUTE: tuple[re.Pattern[str], ...] = (
     re.compile(rf"{_B}(?P<h>H[12]|[12]H|HY)\s*[-/ ]?(?:FY)?{_Y}{_E}", _I),
     re.compile(rf"(?P<y>20\d{{2}})\s*(?:财年|财政年度|年度|年)?\s*的?\s*{_ZH_HALF}"),
     re.compile(
-        rf"{_B}{_EN_HALF}\s+(?:results\s+)?(?:of\s+|for\s+|in\s+)?(?:the\s+year\s+)?(?:FY)?(?P<y>20\d{{2}}){_E}",
+        rf"{_B}{_EN_HALF},?\s+(?:results\s+)?(?:of\s+|for\s+|in\s+)?(?:the\s+year\s+)?(?:FY)?(?P<y>20\d{{2}}){_E}",
         _I,
     ),
     re.compile(rf"{_B}(?P<y>20\d{{2}})\s+{_EN_HALF}{_E}", _I),
@@ -545,7 +545,7 @@ def _kb_text() -> str:
 _GENERIC_LOWER = frozenset(w.lower() for w in _GENERIC_WORDS)
 
 
-def _foreign_names(residual: str, asks_metric: bool) -> tuple[str, ...]:
+def _foreign_names(residual: str, asks_metric: bool, names_metric: bool = False) -> tuple[str, ...]:
     """Names left in the question once every term the KB knows is masked out.
 
     ``asks_metric``: the question asks for a metric's value (a value cue or a period), where
@@ -583,7 +583,7 @@ def _foreign_names(residual: str, asks_metric: bool) -> tuple[str, ...]:
             # States"); an unknown acronym or word is left to the relevance threshold
             names.append(word)
     kb_text = _kb_text()
-    if asks_metric:
+    if asks_metric or names_metric:  # 众安在线的营运利润: a bare metric request is one too
         lead = _ZH_RUN.search(residual)  # the subject position: the question's first run
         if lead is not None:
             run = lead.group(0)
@@ -800,7 +800,8 @@ def parse_intent(question: str, reference_date: date | None = None) -> Intent:
         residual = _Masked(masked.text)
         residual.take_terms(_CUES)
         wants_value = bool(periods) or _has_any(question, lx.VALUE_CUES)
-        competitors = _foreign_names(residual.text, bool(metrics or unsupported) and wants_value)
+        named = bool(metrics or unsupported)
+        competitors = _foreign_names(residual.text, named and wants_value, named)
     narrative_cue = _has_any(question, lx.NARRATIVE_CUES)
     strong_cue = _has_any(question, _STRONG_CUES)
     definition_cue = _has_any(question, lx.DEFINITION_CUES)

@@ -180,6 +180,22 @@ UNSUPPORTED_METRIC_TERMS: tuple[str, ...] = (
     "premium income",
     "gross premiums",
     "total premiums",
+    # valuation and return figures the fact table does not hold
+    "book value",
+    "net asset value",
+    "NAV",
+    "账面价值",
+    "每股净资产",
+    "investment return rate",
+    "investment yield",
+    "investment return",
+    "投资收益率",
+    "投资回报率",
+    "price-to-book",
+    "P/B",
+    "P/E",
+    "市盈率",
+    "市净率",
 )
 # Qualifiers that change what a metric means: "profit before tax", "adjusted operating
 # profit", 扣非净利润, "revenue per share" are not the figures the KB reports (operating

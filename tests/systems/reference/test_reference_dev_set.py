@@ -184,6 +184,23 @@ MORE_REFUSALS = [
     "PING AN revenue FY2025",
     "What was Manulife's ROE in 2024?",
     "大都会人寿去年的新业务销售",
+    # written after the above were green: names with no suffix, valuation figures, advice
+    "众安在线的营运利润",
+    "ZhongAn's revenue FY2025",
+    "慕尼黑再保险的收入",
+    "PRUDENTIAL'S ROE FY2025",
+    "ping an's operating profit last year",
+    "How does ACME compare with AIA on ROE?",
+    "What is ACME's book value?",
+    "What's ACME's investment return rate?",
+    "ACME集团的内含价值是多少？",
+    "What was the CSM balance at the end of FY2025?",
+    "ACME值得长期持有吗？",
+    "How would you rate ACME's management?",
+    "What is the capital of France?",
+    "香港到深圳怎么走？",
+    "Tell me about the Hong Kong stock exchange",
+    "What is the Hang Seng Index at today?",
 ]
 MORE_VALUES = [
     ("ACME HK FY2025 revenue?", 1702.0),
@@ -201,6 +218,9 @@ MORE_VALUES = [
     ("What was group revenue for the six months ended 30 June 2025?", 3960.0),
     ("Group revenue in the first six months of 2025", 3960.0),
     ("2025财年上半年集团的收入", 3960.0),
+    ("What was the mainland's revenue in the six months to June 2024?", 1301.8),
+    ("Group revenue six months ended June 30, 2025", 3960.0),
+    ("HK operating profit for the half year ended 30 June 2024", 371.0),
     ("How much did ACME's mainland bancassurance channel sell in new business in FY2025?", 731.0),
 ]
 
