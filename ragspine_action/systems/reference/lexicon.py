@@ -316,6 +316,13 @@ OPINION_CUES: tuple[str, ...] = (
     "the best",
     "最好的",
     "最佳",
+    "would you rate",
+    "do you rate",
+    "how good is",
+    "how good are",
+    "good or bad",
+    "打几分",
+    "评分",
     # the asker's own affairs ("the interest rate on my mortgage"): not ACME's disclosures
     "my",
     "mine",
