@@ -111,6 +111,22 @@ def _term_regex_uncached(term: str) -> re.Pattern[str]:
 
 _term_regex = lru_cache(maxsize=256)(_term_regex_uncached)
 
+
+def _lower_regex(term: str) -> re.Pattern[str]:
+    """An ASCII term's pattern for lower-cased text: the same matches as
+    :func:`_term_regex` on the original (when lower-casing keeps every position and the
+    text has none of the letters that fold to ASCII), without IGNORECASE, which is slow
+    to compile."""
+    body = r"[\s\-]+".join(re.escape(w) for w in re.split(r"[\s\-]+", term.lower()))
+    return re.compile(rf"(?<![a-z0-9]){body}(?![a-z0-9])")
+
+
+def _lowers_in_place(text: str) -> bool:
+    """Whether ``text.lower()`` keeps every character's position and folds nothing else
+    to ASCII, so a lower-case pattern finds exactly what an IGNORECASE one would."""
+    return text.isascii() or (len(text.lower()) == len(text) and _ASCII_FOLDS.isdisjoint(text))
+
+
 _FIRST_WORD = re.compile(r"[^\s\-]+")
 
 
@@ -156,6 +172,7 @@ class _TermIndex:
     def __init__(self, pairs: list[tuple[str, str]]) -> None:
         self.pairs = sorted(pairs, key=lambda p: len(p[0]), reverse=True)
         self._patterns: list[re.Pattern[str] | None] = [None] * len(self.pairs)
+        self._lower: list[re.Pattern[str] | None] = [None] * len(self.pairs)
         self._by_word: dict[str, list[int]] = {}
         self._cjk: list[int] = []
         self._needles: list[tuple[int, str]] = []  # ASCII terms whose first word is not alnum
@@ -177,6 +194,17 @@ class _TermIndex:
         if compiled is None:
             compiled = self._patterns[i] = _term_regex_uncached(self.pairs[i][0])
         return compiled
+
+    def finditer(self, i: int, text: str, lowered: str | None) -> list[re.Match[str]]:
+        """Term ``i``'s matches in ``text``; ``lowered``: the text lower-cased, when that
+        keeps positions (:func:`_lowers_in_place`), to use the faster lower-case pattern."""
+        term = self.pairs[i][0]
+        if lowered is None or not term.isascii():
+            return list(self.pattern(i).finditer(text))
+        compiled = self._lower[i]
+        if compiled is None:
+            compiled = self._lower[i] = _lower_regex(term)
+        return list(compiled.finditer(lowered))
 
     def candidates(self, text: str) -> list[int]:
         """Indexes (in matching order) of the terms that may match ``text``; never one
@@ -226,8 +254,13 @@ class _Masked:
     def take_index(self, index: _TermIndex) -> list[tuple[int, str]]:
         """(position, label) of every match, longest terms first, each span masked."""
         hits: list[tuple[int, str]] = []
+        in_place = _lowers_in_place(self.text)
         for i in index.candidates(self.text):
-            hits.extend((m.start(), index.pairs[i][1]) for m in self.take(index.pattern(i)))
+            lowered = self.text.lower() if in_place else None
+            for m in index.finditer(i, self.text, lowered):
+                hits.append((m.start(), index.pairs[i][1]))
+                span = m.end() - m.start()
+                self.text = self.text[: m.start()] + "\x00" * span + self.text[m.end() :]
         return sorted(hits)
 
     def take_terms(self, terms: tuple[str, ...]) -> list[str]:
@@ -401,7 +434,8 @@ def _periods(masked: _Masked, ref: date) -> list[PeriodMention]:
 def _has_any(text: str, terms: tuple[str, ...]) -> bool:
     """Whether any term occurs (ASCII terms as whole words)."""
     index = _index(terms)
-    return any(index.pattern(i).search(text) for i in index.candidates(text))
+    lowered = text.lower() if _lowers_in_place(text) else None
+    return any(index.finditer(i, text, lowered) for i in index.candidates(text))
 
 
 # A capitalised name that is not the question's first word, left after every known term

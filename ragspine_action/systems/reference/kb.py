@@ -408,16 +408,26 @@ class _GlossaryIndex:
         self._order = glossary
         self._by_first: dict[str, list[int]] = {}
         self._always: list[int] = []
+        self._chinese: list[int] = []
         self._patterns: dict[int, re.Pattern[str]] = {}
         for i, (term, _) in enumerate(glossary):
             if not term.isascii():
+                self._chinese.append(i)
                 continue
-            self._patterns[i] = re.compile(rf"(?<![a-z0-9]){re.escape(term)}(?![a-z0-9])")
             first = _ALNUM.search(term)
             if first is None or first.start() != 0:
                 self._always.append(i)
             else:
                 self._by_first.setdefault(first.group(0), []).append(i)
+
+    def _pattern(self, i: int) -> re.Pattern[str]:
+        """Term ``i``'s pattern, compiled the first time the term may match."""
+        pattern = self._patterns.get(i)
+        if pattern is None:
+            term = self._order[i][0]
+            pattern = re.compile(rf"(?<![a-z0-9]){re.escape(term)}(?![a-z0-9])")
+            self._patterns[i] = pattern
+        return pattern
 
     def expansions(self, lowered: str) -> list[str]:
         """The expansions of every term the text contains, in glossary order."""
@@ -425,15 +435,9 @@ class _GlossaryIndex:
 
     def matches(self, lowered: str) -> list[tuple[str, str]]:
         """(term, expansion) of every term the text contains, in glossary order."""
-        hits: set[int] = set(self._always)
+        found = [i for i in self._chinese if self._order[i][0] in lowered]
+        candidates = set(self._always)
         for word in set(_ALNUM.findall(lowered)):
-            hits.update(self._by_first.get(word, ()))
-        out = []
-        for i, (term, expansion) in enumerate(self._order):
-            pattern = self._patterns.get(i)
-            if pattern is None:
-                if term in lowered:
-                    out.append((term, expansion))
-            elif i in hits and pattern.search(lowered) is not None:
-                out.append((term, expansion))
-        return out
+            candidates.update(self._by_first.get(word, ()))
+        found += [i for i in candidates if self._pattern(i).search(lowered) is not None]
+        return [self._order[i] for i in sorted(found)]

@@ -105,6 +105,7 @@ def entity_tokens() -> frozenset[str]:
 
 
 _ASCII_TERM_CACHE: dict[str, re.Pattern[str]] = {}
+_ALNUM = re.compile(r"[a-z0-9]+")
 
 
 def _term_pattern(term: str) -> re.Pattern[str]:
@@ -142,6 +143,15 @@ class ConceptRanker:
             grouped.setdefault(term.lower(), []).extend(expansion.split())
         # longest first, so "risk-based capital" is read before "capital" and "risk"
         self._terms = sorted(grouped.items(), key=lambda kv: (-len(kv[0]), kv[0]))
+        # an ASCII term can only match a text holding its first word as a whole word:
+        # terms are skipped on that (and their patterns compiled only when tried)
+        self._first_word = {
+            term: first
+            for term, _ in self._terms
+            if term.isascii()
+            and (first := next((w for w in re.split(r"[\s\-]+", term) if w), ""))
+            and _ALNUM.fullmatch(first)
+        }
         self._total = int(conn.execute("SELECT count(*) FROM passages").fetchone()[0])
         self._hits: dict[tuple[str, ...], dict[int, float]] = {}
         self._concepts: dict[str, tuple[Concept, ...]] = {}
@@ -154,9 +164,13 @@ class ConceptRanker:
         if cached is not None:
             return cached
         text = question.lower()
+        words = set(_ALNUM.findall(text))
         found: list[Concept] = []
         for term, expansions in self._terms:
             if term.isascii():
+                first = self._first_word.get(term)
+                if first is not None and first not in words:
+                    continue
                 pattern = _term_pattern(term)
                 if pattern.search(text) is None:
                     continue

@@ -50,3 +50,24 @@ def test_the_term_index_skips_terms_that_cannot_match() -> None:
     assert [index.pairs[i][0] for i in index.candidates("What was the net profit?")] == [
         "net profit"
     ]
+
+
+@pytest.mark.slow
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(TERM, min_size=1, max_size=6), TEXT)
+@example(["Net Profit", "profit"], "NET-Profit rose")
+@example(["kis"], "the \u212aIS ratio")
+@example(["i"], "\u0130 i I")
+def test_lower_case_matching_masks_exactly_what_ignorecase_does(
+    terms: list[str], text: str
+) -> None:
+    """The fast path (lower-case patterns on lower-cased text) finds and masks the same
+    spans as the IGNORECASE patterns on the original text."""
+    index = intent._TermIndex([(t, t) for t in terms])
+    fast = intent._Masked(text)
+    got = fast.take_index(index)
+    slow = intent._Masked(text)
+    expected: list[tuple[int, str]] = []
+    for i in index.candidates(text):
+        expected.extend((m.start(), index.pairs[i][1]) for m in slow.take(index.pattern(i)))
+    assert got == sorted(expected) and fast.text == slow.text
