@@ -13,7 +13,7 @@ import json
 import math
 import shlex
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -39,6 +39,7 @@ __all__ = [
     "MetricLine",
     "Mismatch",
     "SuiteView",
+    "citation_summary",
     "clip",
     "compact",
     "compact_pair",
@@ -552,6 +553,42 @@ def _judge_summary(gate: str, expected: Any, actual: Any) -> tuple[str, str] | N
     return None
 
 
+def citation_summary(expected: Any, actual: Any) -> tuple[str, str] | None:
+    """citation_validity's expected and actual in words: which source, among the sources,
+    named in the answer — and what of it did not hold (None: shown as recorded)."""
+    if not isinstance(expected, dict) or not isinstance(actual, dict):
+        return None
+    wanted: list[str] = []
+    wrong: list[str] = []
+    source = expected.get("source")
+    if isinstance(source, dict):
+        wanted.append(f"source {_place(source)}")
+        got = actual.get("source")
+        if got != source:
+            wrong.append(f"source {_place(got)}" if isinstance(got, dict) else "no source")
+    doc = expected.get("narrative_doc")
+    if isinstance(doc, str):
+        wanted.append(f"{doc} among the sources")
+        sources = actual.get("sources")
+        if isinstance(sources, list) and doc not in sources:
+            wrong.append(f"sources {compact(sources, 200)}" if sources else "no sources")
+    named = actual.get("named_in_answer")
+    if isinstance(named, list):
+        cited = [d for d in ((source or {}).get("doc"), doc) if isinstance(d, str)]
+        wanted.append("named in the answer")
+        missing = [d for d in dict.fromkeys(cited) if d not in named]
+        if missing:
+            wrong.append(f"{', '.join(missing)} not named in the answer")
+    if not wanted or not wrong:
+        return None
+    return ", ".join(wanted), "; ".join(wrong)
+
+
+def _place(source: dict[str, Any]) -> str:
+    doc, locator = source.get("doc"), source.get("locator")
+    return f"{doc} ({locator})" if locator else str(doc)
+
+
 def _evidence_line(gate: str, evidence: JudgeEvidence) -> str | None:
     """The first claim the judge did not support, why, and what it came closest to."""
     bad = [c for c in evidence.claims if c.verdict in ("unsupported", "error")]
@@ -599,6 +636,10 @@ def _explain_judged(by_id: dict[str, FailedCase], cases: Sequence[CaseResult]) -
     for entry in by_id.values():
         explained = []
         for f in entry.failures:
+            if f.gate == "citation_validity" and not _is_error_value(f.actual):
+                words = citation_summary(f.expected, f.actual)
+                explained.append(replace(f, summary=words) if words is not None else f)
+                continue
             if f.gate not in _JUDGED or _is_error_value(f.actual):
                 explained.append(f)
                 continue

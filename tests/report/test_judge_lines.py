@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from ragspine_action.report.model import ClaimEvidence, JudgeEvidence
-from ragspine_action.report.view import _evidence_line, _judge_summary, clip
+from ragspine_action.report.view import _evidence_line, _judge_summary, citation_summary, clip
 
 
 def _claims(*claims: dict[str, Any]) -> JudgeEvidence:
@@ -94,3 +94,30 @@ def test_a_long_claim_is_clipped_on_one_line() -> None:
 )  # fmt: skip
 def test_gate_line_in_words(gate: str, expected: Any, actual: Any, words: Any) -> None:
     assert _judge_summary(gate, expected, actual) == words
+
+
+_SRC = {"doc": "A.pptx", "locator": "slide=3"}
+
+
+@pytest.mark.parametrize(
+    ("expected", "actual", "words"),
+    [
+        ({"source": _SRC}, {"source": {"doc": "A.pptx", "locator": "slide=4"}, "named_in_answer": ["A.pptx"]},
+         ("source A.pptx (slide=3), named in the answer", "source A.pptx (slide=4)")),
+        ({"source": _SRC}, {"source": None, "named_in_answer": []},
+         ("source A.pptx (slide=3), named in the answer", "no source; A.pptx not named in the answer")),
+        ({"source": _SRC}, {"source": _SRC, "named_in_answer": []},
+         ("source A.pptx (slide=3), named in the answer", "A.pptx not named in the answer")),
+        ({"narrative_doc": "h.md"}, {"sources": ["x.md", "y.md"], "named_in_answer": []},
+         ("h.md among the sources, named in the answer", "sources [x.md, y.md]; h.md not named in the answer")),
+        ({"narrative_doc": "h.md"}, {"sources": [], "named_in_answer": ["h.md"]},
+         ("h.md among the sources, named in the answer", "no sources")),
+        ({"source": {"doc": "h.md", "locator": "p=1"}, "narrative_doc": "h.md"},
+         {"source": {"doc": "h.md", "locator": "p=1"}, "sources": ["h.md"], "named_in_answer": []},
+         ("source h.md (p=1), h.md among the sources, named in the answer", "h.md not named in the answer")),
+        ({"source": _SRC}, {"source": _SRC, "named_in_answer": ["A.pptx"]}, None),  # nothing to tell
+        ("hand-made", "record", None),
+    ],
+)  # fmt: skip
+def test_citation_failure_in_words(expected: Any, actual: Any, words: Any) -> None:
+    assert citation_summary(expected, actual) == words
