@@ -436,17 +436,24 @@ _COMMA = re.compile(r"[,，、]")
 _CITATION_PIECES = re.compile(r"[,，、;；·|]")
 
 
+_TRAILING_LOCATOR = re.compile(rf"\s(?:{_LOCATOR.pattern})\s*$", re.IGNORECASE)
+
+
 def _titled_locator(text: str) -> bool:
     """A title and a locator, nothing else: "Employee Handbook, p. 3", "战略规划，第6页"."""
     pieces = [p.strip() for p in _CITATION_PIECES.split(text) if p.strip()]
+    if len(pieces) == 1:  # "Handbook §4", "Employee Handbook p. 3": a title, then a locator
+        tail = _TRAILING_LOCATOR.search(pieces[0])
+        return tail is not None and _title(pieces[0][: tail.start()].strip())
     if len(pieces) < 2 or not any(_LOCATOR.fullmatch(p) for p in pieces):
         return False
     return all(_LOCATOR.fullmatch(p) or _title(p) for p in pieces)
 
 
 _CITING_LEAD = re.compile(
-    r"^\s*(?:from|see|see also|via|per|cf\.?|according to|as per|as stated in|in|source|"
-    r"参见|详见|见|摘自|引自|出自|来自)\s*(?:the\s+)?",
+    r"^\s*(?:from|(?:(?:for (?:more )?details|for more information),?\s*)?(?:please )?see(?: also)?|"
+    r"(?:please )?refer to|via|per|cf\.?|according to|as per|as stated in|in|source|"
+    r"请参阅|请参见|详情见|参见|详见|见|摘自|引自|出自|来自)\s*(?:the\s+)?",
     re.IGNORECASE,
 )
 
@@ -463,7 +470,7 @@ def _led_title(text: str) -> bool:
 def _title(piece: str) -> bool:
     """A document title standing without a citation label: a file-like identifier, Title
     Case words, a Chinese name that says which kind of document it is (…手册, …报告)."""
-    if not piece.isascii():
+    if _CJK_CHAR.search(piece) is not None:
         return len(piece) <= 30 and _CJK_DOC_KIND.search(piece) is not None
     return _identifier(piece) or (_name_like(piece) and not piece.islower())
 
@@ -492,6 +499,7 @@ _CJK_DOC_KIND = re.compile(
     r"[\s\d_\-年版()（）]*(?:第\s*\d+\s*[页段节章条])?$"
 )
 _CJK_PREDICATE = re.compile(r"[将已是为有据称会要被把让了在不没未无并可能应]|表示|传闻|预计|计划")
+_CJK_CHAR = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _ASCII_RUN = re.compile(r"[A-Za-z0-9_.\-]+")
 _NAME_WORDS = frozenset(["of", "and", "the", "for", "in", "on", "to", "&", "a", "an"])
 
@@ -1123,6 +1131,8 @@ def _piece_sentence(piece: str, had_doc: bool, meta: re.Pattern[str]) -> tuple[s
         sentence = asserted
     if sentence.endswith((":", "：")) and len(tokenize(sentence)) <= 8:
         return None  # "Key points:", "以下是相关信息：" introduce, not assert
+    if _led_title(sentence.rstrip(" .。")):
+        return None  # "See page 3 of the Employee Handbook.", "详见《员工手册》。"
     return sentence, verdict is None
 
 
