@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from .fabrication import DEFAULT_PERIOD_PATTERNS, compile_periods
 from .numerals import fold, number_mentions, states_value, unit_scale
@@ -585,8 +585,20 @@ def _may_hold_a_stem(text: str, names: Sequence[str]) -> bool:
     (each case cites its own documents) when none is there, the usual case."""
     if not text.isascii():
         return True
-    stems = _ascii_stems(names if isinstance(names, tuple) else tuple(names))
+    global _LAST_NAMES
+    last = _LAST_NAMES  # one read: another thread may replace it (never change it)
+    if type(names) is tuple and last[0] is names:  # the same case's next line
+        stems = last[1]
+    else:
+        stems = _ascii_stems(tuple(names))
+        if type(names) is tuple:
+            _LAST_NAMES = (names, stems)
     return stems is None or any(map(text.lower().__contains__, stems))
+
+
+# The last set of names seen (a tuple, held so its identity stays its own) and its stems:
+# a case's lines and sentences ask about the same names one after the other.
+_LAST_NAMES: tuple[Any, tuple[str, ...] | None] = (None, None)
 
 
 @lru_cache(maxsize=64)
