@@ -36,6 +36,8 @@ __all__ = [
     "CUE_WEIGHT",
     "DENSITY_BONUS",
     "ENTITY_WEIGHT",
+    "NEAR_CHARS",
+    "PAIR_BONUS",
     "Concept",
     "ConceptRanker",
     "entity_tokens",
@@ -52,6 +54,10 @@ CUE_WEIGHT = 0.1
 # Between passages holding the same concept, the one where it is densest (FTS5 bm25 of the
 # concept alone: term frequency, passage length) gains up to this share of its weight.
 DENSITY_BONUS = 0.5
+# Two topic concepts written within NEAR_CHARS characters of each other in a passage (a
+# phrase of the question, 集团营运利润增长) add this share of the smaller one's weight.
+PAIR_BONUS = 0.5
+NEAR_CHARS = 12
 _CUE_WORDS = (
     *lx.EXPLANATION_CUES,
     *("cause", "caused", "causes", "came from", "come from", "source of"),
@@ -123,8 +129,19 @@ def _cue_tokens() -> frozenset[str]:
     return frozenset(tok for cue in _CUE_WORDS for tok in retrieval_tokens(cue))
 
 
+# A period ("FY2025", "2024", "H1") says when, not what about: it weighs like a name.
+_PERIOD_TOKEN = re.compile(r"^(?:fy)?\d{2,4}(?:[hq][1-4])?$|^[hq][1-4]$|^[1-4][hq]\d{0,4}$")
+
+
+def _form(surface: str) -> str:
+    return " ".join(retrieval_tokens(surface.replace("_", " ")))
+
+
 def _weight(tokens: Iterable[str]) -> float:
-    toks = [t for t in tokens if not t.isdigit()]
+    listed = list(tokens)
+    if listed and all(_PERIOD_TOKEN.match(t) for t in listed):
+        return ENTITY_WEIGHT
+    toks = [t for t in listed if not t.isdigit()]
     if toks and all(t in _cue_tokens() for t in toks):
         return CUE_WEIGHT
     toks = [t for t in tokens if not t.isdigit()]
@@ -155,6 +172,8 @@ class ConceptRanker:
         self._total = int(conn.execute("SELECT count(*) FROM passages").fetchone()[0])
         self._hits: dict[tuple[str, ...], dict[int, float]] = {}
         self._concepts: dict[str, tuple[Concept, ...]] = {}
+        self._texts: dict[int, str] = {}
+        self._offsets: dict[tuple[int, tuple[str, ...]], list[int]] = {}
 
     # --- the question's concepts -------------------------------------------------------
 
@@ -186,10 +205,18 @@ class ConceptRanker:
             found.append(Concept(term, surfaces, _weight(tokens)))
         for token in retrieval_tokens(text, drop_stop=True):
             found.append(Concept(token, (token,), _weight([token])))
-        unique: dict[str, Concept] = {}
+        # one meaning written twice (the question's "profit" and the 利润 a caller appends,
+        # "ROE" and "return on equity") is one concept: a surface form equal to, part of or
+        # containing one already read adds nothing
+        result_list: list[Concept] = []
+        seen: set[str] = set()
         for concept in found:
-            unique.setdefault(concept.text, concept)
-        result = tuple(unique.values())
+            forms = {_form(s) for s in concept.surfaces}
+            if any(f" {f} " in f" {g} " or f" {g} " in f" {f} " for f in forms for g in seen):
+                continue  # also a less or more specific form: 利润 / 营运利润, 新业务 / 新业务销售
+            seen |= forms
+            result_list.append(concept)
+        result = tuple(result_list)
         if len(self._concepts) < 4096:
             self._concepts[question] = result
         return result
@@ -231,13 +258,52 @@ class ConceptRanker:
     def scores(self, question: str) -> dict[int, float]:
         """Each passage's concept score (only passages holding at least one concept): a
         concept counts its weight times its idf, up to :data:`DENSITY_BONUS` more in the
-        passages where it is densest (its own bm25)."""
+        passages where it is densest (its own bm25); two topic concepts written next to
+        each other in the passage (集团营运利润增长 for "growth in the group's operating
+        profit") add :data:`PAIR_BONUS` of the smaller one."""
         out: dict[int, float] = {}
-        for concept in self.concepts(question):
-            weight = concept.weight * self.idf(concept)
+        concepts = self.concepts(question)
+        values = {c.text: c.weight * self.idf(c) for c in concepts}
+        for concept in concepts:
+            weight = values[concept.text]
             for rowid, density in self._density(concept).items():
                 out[rowid] = out.get(rowid, 0.0) + weight * (1.0 + DENSITY_BONUS * density)
+        topic = [c for c in concepts if c.weight == 1.0 and values[c.text] > 0]
+        for i, first in enumerate(topic):
+            for second in topic[i + 1 :]:
+                both = set(self._density(first)) & set(self._density(second))
+                bonus = PAIR_BONUS * min(values[first.text], values[second.text])
+                for rowid in both:
+                    if self._near(rowid, first, second):
+                        out[rowid] += bonus
         return out
+
+    def _positions(self, rowid: int, surfaces: tuple[str, ...]) -> list[int]:
+        """Character offsets of the surface forms in a passage's heading and text."""
+        key = (rowid, surfaces)
+        cached = self._offsets.get(key)
+        if cached is not None:
+            return cached
+        if not self._texts:
+            self._texts = {
+                int(r[0]): f"{r[1]} {r[2]}".lower()
+                for r in self._conn.execute("SELECT id, heading, text FROM passages")
+            }
+        text = self._texts.get(rowid, "")
+        found: list[int] = []
+        for surface in surfaces:
+            low = surface.lower().replace("_", " ")
+            if contains_cjk(low):
+                found += [m.start() for m in re.finditer(re.escape(low), text)]
+            elif low.strip():
+                found += [m.start() for m in _term_pattern(low).finditer(text)]
+        self._offsets[key] = found
+        return found
+
+    def _near(self, rowid: int, first: Concept, second: Concept) -> bool:
+        a = self._positions(rowid, first.surfaces)
+        b = self._positions(rowid, second.surfaces)
+        return any(0 < abs(x - y) <= NEAR_CHARS for x in a for y in b)
 
     def weighted(self, question: str) -> tuple[WeightedConcept, ...]:
         """The question's concepts found in the KB, as (surface forms, weight x idf)."""

@@ -114,3 +114,18 @@ def test_glossary_parenthetical_glosses_are_in_the_glossary() -> None:
     metric_codes = {"roe"}  # the fact table's metric names, read by the parser's lexicon
     assert len(glosses) >= 5
     assert glosses - metric_codes <= glossary, glosses - metric_codes - glossary
+
+
+def test_a_meaning_written_twice_counts_once(kb: KnowledgeBase) -> None:
+    """The tool pipeline appends the metric's and entity's names to a narrative query
+    (利润 集团 group; 新业务销售 new sales): they must not outweigh the question's topic."""
+    top = kb.search("What explains the growth in the group's operating profit? 利润 集团 group")[0]
+    assert (top.doc, top.locator) == ("ACME_FY2025_Management_Commentary.pdf", "page=2")
+    top = kb.search("How does new business affect the CSM? 新业务销售 new sales")[0]
+    assert (top.doc, top.locator) == ("ACME_IFRS17_Accounting_Note.pdf", "page=2")
+
+
+def test_a_period_is_not_the_topic(kb: KnowledgeBase) -> None:
+    """Only one passage writes "FY2025" in its text; the ROE question is about ROE."""
+    top = kb.search("Why did the group's ROE improve in FY2025?")[0]
+    assert (top.doc, top.locator) == ("ACME_FY2025_Management_Commentary.pdf", "page=7")
