@@ -184,6 +184,10 @@ class ConceptRanker:
             return cached
         text = question.lower()
         words = set(_ALNUM.findall(text))
+        # a one-word term also matches its plural ("margins" is "margin"): singulars count
+        words |= {w[:-1] for w in words if w.endswith("s")} | {
+            w[:-2] for w in words if w.endswith("es")
+        }
         found: list[Concept] = []
         for term, expansions in self._terms:
             if term.isascii():
