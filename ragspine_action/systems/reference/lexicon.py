@@ -720,6 +720,12 @@ LIVE_OR_MARKET_CUES: tuple[str, ...] = (
     "金价",
     "油价",
     "房价",
+    # general knowledge that shares a KB word ("the capital of China": capital, China)
+    "the capital of",
+    "capital city",
+    "首都",
+    "population of",
+    "人口",
 )
 # A prediction ("what will ... next year") about anything but ACME's own reported figures.
 FUTURE_VERBS: tuple[str, ...] = ("will", "going to", "gonna", "将会", "会不会")

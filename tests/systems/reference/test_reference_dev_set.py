@@ -201,6 +201,8 @@ MORE_REFUSALS = [
     "香港到深圳怎么走？",
     "Tell me about the Hong Kong stock exchange",
     "What is the Hang Seng Index at today?",
+    "What is the capital of China?",
+    "内地有多少人口？",
 ]
 MORE_VALUES = [
     ("ACME HK FY2025 revenue?", 1702.0),
