@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import math
 import shlex
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
@@ -53,6 +53,7 @@ __all__ = [
     "golden_change_line",
     "qa_current_metrics",
     "record_command",
+    "refusal_summary",
     "suite_views",
     "without_commands",
 ]
@@ -584,9 +585,30 @@ def citation_summary(expected: Any, actual: Any) -> tuple[str, str] | None:
     return ", ".join(wanted), "; ".join(wrong)
 
 
+def refusal_summary(expected: Any, actual: Any) -> tuple[str, str] | None:
+    """refusal_appropriateness in words: a refusal (with no value) or an answer."""
+    if not isinstance(expected, dict) or not isinstance(actual, dict):
+        return None
+    refuse, refused, value = expected.get("refuse"), actual.get("refused"), actual.get("value")
+    if not isinstance(refuse, bool) or not isinstance(refused, bool):
+        return None
+    with_value = f" with the value {compact(value)}" if value is not None else ""
+    if refuse:
+        got = f"a refusal{with_value}" if refused else f"an answer{with_value}"
+        return "a refusal, no value", got
+    return "an answer, not a refusal", f"a refusal{with_value}" if refused else "an answer"
+
+
 def _place(source: dict[str, Any]) -> str:
     doc, locator = source.get("doc"), source.get("locator")
     return f"{doc} ({locator})" if locator else str(doc)
+
+
+# Gates whose records are structures: expected and actual said in words instead.
+_IN_WORDS: dict[str, Callable[[Any, Any], tuple[str, str] | None]] = {
+    "citation_validity": citation_summary,
+    "refusal_appropriateness": refusal_summary,
+}
 
 
 def _evidence_line(gate: str, evidence: JudgeEvidence) -> str | None:
@@ -636,8 +658,9 @@ def _explain_judged(by_id: dict[str, FailedCase], cases: Sequence[CaseResult]) -
     for entry in by_id.values():
         explained = []
         for f in entry.failures:
-            if f.gate == "citation_validity" and not _is_error_value(f.actual):
-                words = citation_summary(f.expected, f.actual)
+            in_words = _IN_WORDS.get(f.gate)
+            if in_words is not None and not _is_error_value(f.actual):
+                words = in_words(f.expected, f.actual)
                 explained.append(replace(f, summary=words) if words is not None else f)
                 continue
             if f.gate not in _JUDGED or _is_error_value(f.actual):

@@ -7,7 +7,13 @@ from typing import Any
 import pytest
 
 from ragspine_action.report.model import ClaimEvidence, JudgeEvidence
-from ragspine_action.report.view import _evidence_line, _judge_summary, citation_summary, clip
+from ragspine_action.report.view import (
+    _evidence_line,
+    _judge_summary,
+    citation_summary,
+    clip,
+    refusal_summary,
+)
 
 
 def _claims(*claims: dict[str, Any]) -> JudgeEvidence:
@@ -121,3 +127,21 @@ _SRC = {"doc": "A.pptx", "locator": "slide=3"}
 )  # fmt: skip
 def test_citation_failure_in_words(expected: Any, actual: Any, words: Any) -> None:
     assert citation_summary(expected, actual) == words
+
+
+@pytest.mark.parametrize(
+    ("expected", "actual", "words"),
+    [
+        ({"refuse": True}, {"refused": False, "value": 12.5},
+         ("a refusal, no value", "an answer with the value 12.5")),
+        ({"refuse": True}, {"refused": False, "value": None}, ("a refusal, no value", "an answer")),
+        ({"refuse": True}, {"refused": True, "value": 3},
+         ("a refusal, no value", "a refusal with the value 3")),
+        ({"refuse": False}, {"refused": True, "value": None},
+         ("an answer, not a refusal", "a refusal")),
+        ({"refuse": "yes"}, {"refused": True}, None),
+        ("hand-made", "record", None),
+    ],
+)  # fmt: skip
+def test_refusal_failure_in_words(expected: Any, actual: Any, words: Any) -> None:
+    assert refusal_summary(expected, actual) == words
