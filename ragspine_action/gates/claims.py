@@ -238,7 +238,7 @@ _LOCATOR = re.compile(
 # Words that only say "this is a citation".
 _CITATION_WORDS = re.compile(
     r"\b(?:sources?|citations?|references?|refs?|see|cf|via|from|retrieved|documents?|docs?|"
-    r"and|also|at|in|on|of)\b|来源|出处|资料来源|参考资料|参考文献|参考|参见|引用|详见|见|文档|和|及|与",
+    r"and|also|at|in|on|of)\b|来源|出处|资料来源|参考资料|参考文献|参考|参见|参阅|摘自|引自|出自|引用|详见|见|文档|和|及|与",
     re.IGNORECASE,
 )
 _PUNCT_ONLY = re.compile(r"^[\s\W_\d]*$")
