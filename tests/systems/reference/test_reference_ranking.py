@@ -129,3 +129,25 @@ def test_a_period_is_not_the_topic(kb: KnowledgeBase) -> None:
     """Only one passage writes "FY2025" in its text; the ROE question is about ROE."""
     top = kb.search("Why did the group's ROE improve in FY2025?")[0]
     assert (top.doc, top.locator) == ("ACME_FY2025_Management_Commentary.pdf", "page=7")
+
+
+# The other direction: Chinese questions over the one English document (IFRS 17 note).
+ZH_OVER_ENGLISH = [
+    ("ACME为什么报告保险收入而不是总保费？", "page=1"),
+    ("IFRS 17下保险合同的利润如何确认？", "page=1"),
+    ("为什么ACME的收入比保费收入更平滑？", "page=1"),
+    ("合同服务边际代表什么？", "page=2"),
+    ("CSM代表什么？", "page=2"),
+    ("新业务对合同服务边际有什么影响？", "page=2"),
+    ("营运利润的定义是什么？", "page=3"),
+    ("管理层为什么使用营运利润？", "page=3"),
+    ("营运利润不包括哪些项目？", "page=3"),
+]
+
+
+@pytest.mark.parametrize(("question", "locator"), ZH_OVER_ENGLISH)
+def test_chinese_question_ranks_the_english_passage_first(
+    kb: KnowledgeBase, question: str, locator: str
+) -> None:
+    top = kb.search(question)[0]
+    assert (top.doc, top.locator) == ("ACME_IFRS17_Accounting_Note.pdf", locator)
