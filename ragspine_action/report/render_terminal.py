@@ -154,7 +154,8 @@ def _failing_block(view: SuiteView, shown: int | None, paint: _Paint) -> list[st
     ):
         if not group or not left:
             continue
-        lines.append(paint(f"{title}: {len(group):,}", "red"))
+        if broken:  # with one group, the count above already says it
+            lines.append(paint(f"{title}: {len(group):,}", "red"))
         for case in group[:left]:
             lines += _case_lines(case, paint)
         left -= min(left, len(group))

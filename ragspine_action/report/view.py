@@ -621,11 +621,13 @@ def _evidence_line(gate: str, evidence: JudgeEvidence) -> str | None:
     line = f"{what}: “{clip(first.claim, _CLAIM_CHARS)}”"
     if first.reason:
         line += f" — {clip(first.reason, _REASON_CHARS)}"
-    where = "in the answer" if gate == "answer_accuracy" else "context"
+    in_answer = gate == "answer_accuracy"
     if first.matched:
+        where = "in the answer" if in_answer else "context"
         line += f"; closest {where}: “{clip(first.matched, _CLAIM_CHARS)}”"
     elif first.verdict == "unsupported":
-        line += f"; no {where} sentence comes close"
+        where = "sentence in the answer" if in_answer else "context sentence"
+        line += f"; no {where} comes close"
     if len(bad) > 1:
         line += f" (+{len(bad) - 1} more)"
     return line

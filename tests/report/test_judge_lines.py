@@ -60,6 +60,11 @@ def test_clip_keeps_one_short_line() -> None:
             _claims({"claim": "25 days.", "verdict": "unsupported", "matched": "20 days."}),
             "reference not matched: “25 days.”; closest in the answer: “20 days.”",
         ),
+        (
+            "answer_accuracy",
+            _claims({"claim": "25 days.", "verdict": "unsupported"}),
+            "reference not matched: “25 days.”; no sentence in the answer comes close",
+        ),
         ("faithfulness", _claims({"claim": "ok", "verdict": "supported"}), None),
         ("faithfulness", _claims({"claim": "x", "verdict": "exempt", "reason": "a period"}), None),
         ("faithfulness", JudgeEvidence(claims=[]), None),

@@ -160,3 +160,12 @@ def test_a_stale_baseline_names_its_command_once(failing_report: Path) -> None:
     at = lines.index("Baseline: stale — b.json: baseline 'my_rag' is stale (…).")
     assert lines[at + 1 : at + 3] == ["To fix it, run:", f"  {command}"]
     assert sum(command in line for line in lines) == 1
+
+
+def test_without_broken_cases_the_count_is_said_once(failing_report: Path) -> None:
+    """No baseline, so nothing is 'broken': one heading with the count, not two."""
+    report = read_report(str(failing_report))
+    report.baseline = None
+    text = render_terminal(report)
+    assert re.search(r"^4 failing cases:\n  \S", text, re.M)
+    assert not re.search(r"^(Failing|Broken|Other failing) cases", text, re.M)
