@@ -373,7 +373,7 @@ _ABSOLUTE: tuple[re.Pattern[str], ...] = (
     re.compile(rf"{_B}(?P<h>H[12]|[12]H|HY)\s*[-/ ]?(?:FY)?{_Y}{_E}", _I),
     re.compile(rf"(?P<y>20\d{{2}})\s*(?:财年|财政年度|年度|年)?\s*的?\s*{_ZH_HALF}"),
     re.compile(
-        rf"{_B}{_EN_HALF},?\s+(?:results\s+)?(?:of\s+|for\s+|in\s+)?(?:the\s+year\s+)?(?:FY)?(?P<y>20\d{{2}}){_E}",
+        rf"{_B}{_EN_HALF},?\s+(?:(?:results|period|report|accounts)\s+)?(?:of\s+|for\s+|in\s+)?(?:the\s+year\s+)?(?:FY)?(?P<y>20\d{{2}}){_E}",
         _I,
     ),
     re.compile(rf"{_B}(?P<y>20\d{{2}})\s+{_EN_HALF}{_E}", _I),

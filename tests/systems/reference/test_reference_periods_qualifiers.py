@@ -42,6 +42,9 @@ FIRST_HALF_2024 = [
     ("集团2024年6月30日止6个月的营运利润", 871),
     ("What was ACME Hong Kong's new business sales in H1'24?", 548),
     ("ACME Group revenue, half-year to June 2024", 3655),
+    ("ACME Hong Kong operating profit for the interim period of 2024", 371),
+    ("Group revenue, interim period 2024", 3655),
+    ("half-year report 2024 group revenue", 3655),
 ]
 FULL_YEAR_2024 = [
     ("截至2024年12月31日止年度集团新业务销售是多少", 3050),
@@ -66,6 +69,11 @@ QUALIFIED = [
     "What was net new business sales of the group in FY2025?",
     "What was ACME's core operating profit in 2025?",
     "ACME Hong Kong profit before taxation FY2025",
+    "What was ACME's profit (before tax) in FY2025?",
+    "What was ACME's operating profit pre tax in FY2025?",
+    "What was ACME's net operating profit in FY2025?",
+    "What was ACME Group's statutory profit in FY2025?",
+    "What was Hong Kong's diluted earnings per share in 2025?",
 ]
 
 
