@@ -667,6 +667,65 @@ def _negates_other_word(
     return None
 
 
+# How often: a claim that says "per week" where the sentence it was taken from says "per
+# day" (每季度 where it says 每年) changes the fact, however many words it shares.
+_FREQUENCIES: dict[str, str] = {
+    "daily": r"\b(?:per|a|each|every)\s+(?:working\s+|calendar\s+)?day\b|\bdaily\b|每日|每天",
+    "weekly": r"\b(?:per|a|each|every)\s+week\b|\bweekly\b|每周|每星期|每个星期",
+    "monthly": r"\b(?:per|a|each|every)\s+(?:calendar\s+)?month\b|\bmonthly\b|每月|每个月",
+    "quarterly": r"\b(?:per|a|each|every)\s+quarter\b|\bquarterly\b|每季度?|每个季度",
+    "yearly": r"\b(?:per|a|each|every)\s+(?:calendar\s+|financial\s+|fiscal\s+)?(?:year|annum)\b"
+    r"|\b(?:yearly|annually)\b|每年|每一年",
+}
+_FREQUENCY = re.compile("|".join(f"(?P<{k}>{v})" for k, v in _FREQUENCIES.items()), re.IGNORECASE)
+_FREQUENCY_WORDS = frozenset(
+    [
+        "day",
+        "days",
+        "week",
+        "weeks",
+        "month",
+        "months",
+        "quarter",
+        "quarters",
+        "year",
+        "years",
+        "annum",
+        "daily",
+        "weekly",
+        "monthly",
+        "quarterly",
+        "yearly",
+        "annually",
+        "every",
+        "each",
+        "calendar",
+        "financial",
+        "fiscal",
+        "working",
+    ]
+) | frozenset("每日天周星期月季度年")
+_SAME_FACT = 0.8  # share of the claim's words the sentence must have to be its source
+
+
+def _frequencies(text: str) -> frozenset[str]:
+    return frozenset(m.lastgroup for m in _FREQUENCY.finditer(text) if m.lastgroup)
+
+
+def _frequency_problem(claim: str, sentence: str, topic: frozenset[str], label: str) -> str | None:
+    """A reason when ``claim`` says another frequency than the context sentence it was
+    taken from (a sentence holding most of its words)."""
+    said = _frequencies(sentence)
+    claimed = _frequencies(claim)
+    if not said or said & claimed:
+        return None
+    words = [t for t in topic if not t.isdigit() and t not in _FREQUENCY_WORDS]
+    shared = frozenset(TOKEN.findall(sentence.lower()))
+    if not words or _weight(t for t in words if t in shared) < _SAME_FACT * _weight(words):
+        return None
+    return f"says {'/'.join(sorted(claimed))} where {label} say {'/'.join(sorted(said))}"
+
+
 @dataclass(frozen=True)
 class LexicalJudge:
     """Word overlap ≥ ``threshold``, numbers found, polarity agreeing (module docstring)."""
@@ -754,6 +813,8 @@ class LexicalJudge:
                 problem = _polarity_problem(claim, contexts, match)
                 if problem is not None:
                     reason, matched = problem
+            if reason is None and matched is not None and _FREQUENCY.search(claim) is not None:
+                reason = _frequency_problem(claim, matched, topic, contexts.label)
         return ClaimVerdict(claim, reason is None, score, matched, reason)
 
     def judge_reference(self, reference: str, answer: str, threshold: float) -> ReferenceVerdict:
