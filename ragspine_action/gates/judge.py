@@ -705,6 +705,23 @@ _FREQUENCY_WORDS = frozenset(
         "working",
     ]
 ) | frozenset("每日天周星期月季度年")
+# A claim without one of these words says no frequency (a set look-up before the pattern).
+_FREQUENCY_CUES = frozenset(
+    [
+        "day",
+        "week",
+        "month",
+        "quarter",
+        "year",
+        "annum",
+        "daily",
+        "weekly",
+        "monthly",
+        "quarterly",
+        "yearly",
+        "annually",
+    ]
+) | frozenset("每")
 _SAME_FACT = 0.8  # share of the claim's words the sentence must have to be its source
 
 
@@ -813,7 +830,12 @@ class LexicalJudge:
                 problem = _polarity_problem(claim, contexts, match)
                 if problem is not None:
                     reason, matched = problem
-            if reason is None and matched is not None and _FREQUENCY.search(claim) is not None:
+            if (
+                reason is None
+                and matched is not None
+                and not _FREQUENCY_CUES.isdisjoint(raw)
+                and _FREQUENCY.search(claim) is not None
+            ):
                 reason = _frequency_problem(claim, matched, topic, contexts.label)
         return ClaimVerdict(claim, reason is None, score, matched, reason)
 
