@@ -80,3 +80,23 @@ def test_requirement_and_comparison_words_are_directions(claim: str, supported: 
     context = "Security keys are mandatory for administrators. Claims experience was better than expected."
     [verdict] = LexicalJudge().judge_claims([claim], [context])
     assert verdict.supported is supported, verdict
+
+
+FREQ = "Contractors are paid 350 EUR per day. Timesheets are submitted weekly. 客户资料每季度复核一次。"
+
+
+@pytest.mark.parametrize(
+    ("claim", "supported"),
+    [
+        ("Contractors are paid 350 EUR per week.", False),
+        ("Contractors are paid 350 EUR a day.", True),
+        ("Contractors are paid 350 EUR daily.", True),
+        ("Timesheets are submitted every month.", False),
+        ("Timesheets are submitted weekly by contractors.", True),
+        ("客户资料每年复核一次。", False),
+        ("客户资料每季复核一次。", True),
+    ],
+)
+def test_a_claim_saying_another_frequency_is_unsupported(claim: str, supported: bool) -> None:
+    [verdict] = LexicalJudge().judge_claims([claim], [FREQ])
+    assert verdict.supported is supported, verdict
