@@ -201,6 +201,11 @@ UNSUPPORTED_METRIC_TERMS: tuple[str, ...] = (
     "P/E",
     "市盈率",
     "市净率",
+    "dividend yield",
+    "股息率",
+    "股息收益率",
+    "dividends paid",
+    "股息总额",
 )
 # Qualifiers that change what a metric means: "profit before tax", "adjusted operating
 # profit", 扣非净利润, "revenue per share" are not the figures the KB reports (operating
@@ -322,6 +327,10 @@ OPINION_CUES: tuple[str, ...] = (
     "最好的",
     "最佳",
     "would you rate",
+    "any good",
+    "is it good",
+    "a good idea",
+    "好吗",
     "do you rate",
     "how good is",
     "how good are",
@@ -681,6 +690,15 @@ EXPLANATION_CUES: tuple[str, ...] = (
     "来自",
     "source of",
     "sources of",
+    "helped",
+    "lifted",
+    "boosted",
+    "supported",
+    "thanks to",
+    "benefited",
+    "keeps",
+    "kept",
+    "what keeps",
 )
 # Questions the KB cannot answer whatever they share with it: live or real-time data (the
 # KB holds reported facts), and markets or prices in general rather than ACME's own figures.

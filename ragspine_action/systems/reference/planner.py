@@ -133,7 +133,8 @@ _EXPLAIN_CUES = (
     "how should", "recognised", "recognized", "calculated", "measured", "导致", "得益于",
     "due to", "led to", "contributed", "attribute", "attributes", "attributed", "effect",
     "effects", "来源", "来自", "归因", "归功于", "source of", "sources of", "哪些", "what kind",
-    "what type", "什么样",
+    "what type", "什么样", "helped", "lifted", "boosted", "supported", "thanks to",
+    "benefited", "keeps", "kept",
 )  # fmt: skip
 # A definition is asked for.
 _DEFINE_CUES = (

@@ -55,7 +55,8 @@ _NOT_TOPICS = frozenset(
     very also into about there here today now currently recently ever still yet next last
     this year years time times way ways thing things one ones some anything something
     happen happened happens going go goes went really please know want need like kind sort
-    period""".split()  # noqa: SIM905
+    period help helped helps helping boost boosted boosts lift lifted lifts keep keeps kept
+    make makes made cause caused causes lead leads led matter matters""".split()  # noqa: SIM905
 )
 _ZH_NOT_TOPICS = (
     "为什么", "什么", "如何", "怎么样", "怎么", "怎样", "哪些", "哪个", "哪里", "是否", "吗", "呢", "请问",
@@ -148,11 +149,13 @@ def coverage(
 
 def covers(kb: KnowledgeBase, terms: Sequence[str], passage: Passage, question: str) -> bool:
     """Whether the passage speaks to the question: at least :data:`MIN_COVERAGE` of its
-    topic terms, and never a single shared word when the question has two or more."""
+    topic terms, and never a single shared word when the question has three or more
+    ("open a bank account": bank)."""
     if not terms:
         return False
     hit = _covered(kb, terms, passage, question)
-    return hit / len(terms) >= MIN_COVERAGE and hit >= min(MIN_COVERED_TERMS, len(terms))
+    need = MIN_COVERED_TERMS if len(terms) > MIN_COVERED_TERMS else 1
+    return hit / len(terms) >= MIN_COVERAGE and hit >= need
 
 
 def rank_by_coverage(

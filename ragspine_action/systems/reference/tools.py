@@ -71,9 +71,15 @@ class SearchResult:
 
 
 def search_docs(kb: KnowledgeBase, text: str, k: int = 5) -> SearchResult:
-    """Narrative retrieval: the k best passages by bm25, or none when the best one does not
-    cover enough of the question's topic terms (:mod:`relevance`): out of the KB's scope."""
+    """Narrative retrieval: the k best passages, the best-ranked one that covers the
+    question's topic terms first (:mod:`relevance`), or none when none of them does: out
+    of the KB's scope."""
     passages = tuple(kb.search(text, k))
-    if passages and not covers(kb, topic_terms(text), passages[0], text):
+    terms = topic_terms(text)
+    # the best-ranked passage that covers the question is answered from; none: refused
+    first = next((i for i, p in enumerate(passages) if covers(kb, terms, p, text)), None)
+    if first is None:
         passages = ()
+    elif first:
+        passages = (passages[first], *passages[:first], *passages[first + 1 :])
     return SearchResult(text, kb.expand(text), passages, kb.concept_weights(text))

@@ -203,6 +203,8 @@ MORE_REFUSALS = [
     "What is the Hang Seng Index at today?",
     "What is the capital of China?",
     "内地有多少人口？",
+    "Is ACME's strategy any good?",
+    "What is ACME's dividend yield?",
 ]
 MORE_VALUES = [
     ("ACME HK FY2025 revenue?", 1702.0),
@@ -313,6 +315,12 @@ MORE_NARRATIVE = [
     ("What could a cyber incident cause?", RI),
     ("How often are penetration tests run?", RI),
     ("网络安全风险由谁审阅？", RI),
+    # the top-ranked passage misses the question, a lower one covers it; two-word topics
+    ("What must banca commissions match under the new rule?", CN),
+    ("What helped the Hong Kong margin?", MC),
+    ("What cyber defences does the group have?", RI),
+    ("What two things lifted group operating profit?", MC),
+    ("What keeps Hong Kong ROE high?", MC),
 ]
 
 
