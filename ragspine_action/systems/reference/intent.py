@@ -851,6 +851,8 @@ def parse_intent(question: str, reference_date: date | None = None) -> Intent:
             route = "narrative"  # "what drove HK revenue in FY2025": the why, not the figure
         elif narrative_cue and (value_cue or periods):
             route = "composite"  # a number is asked for, and an explanation with it
+        elif value_cue and _has_any(question, lx.GROWTH_WORDS):
+            route = "composite"  # "how much did revenue grow": the figure and the passage
         elif narrative_cue:
             route = "narrative"  # "预定利率下调对新业务有什么影响": about the metric, not its value
         else:

@@ -134,7 +134,14 @@ _EXPLAIN_CUES = (
     "due to", "led to", "contributed", "attribute", "attributes", "attributed", "effect",
     "effects", "来源", "来自", "归因", "归功于", "source of", "sources of", "哪些", "what kind",
     "what type", "什么样", "helped", "lifted", "boosted", "supported", "thanks to",
-    "benefited", "keeps", "kept",
+    "benefited", "keeps", "kept", "reflect", "reflects", "反映", "好处", "坏处", "作用", "意义",
+    "靠什么", "靠的是", "benefit", "benefits", "达标", "符合", "什么收入", "什么利润", "哪种收入",
+    "报告什么",
+)  # fmt: skip
+# Growth is told by the documents: with a number cue, the figure and the passage.
+_GROWTH_WORDS = (
+    "grow", "grew", "growth", "grown", "increase", "increased", "rise", "rose", "增长", "增幅",
+    "增加", "上升",
 )  # fmt: skip
 # A definition is asked for.
 _DEFINE_CUES = (
@@ -258,6 +265,7 @@ def read_question(question: str, reference_date: date) -> Reading:
     channel = unknown[0] if unknown else channels[0] if channels else "TOTAL"
     full = _Text.of(question)
     explain = any(full.has(c) for c in _EXPLAIN_CUES)
+    growth = any(full.has(c) for c in _GROWTH_WORDS)
     define = any(full.has(c) for c in _DEFINE_CUES)
     number = any(full.has(c) for c in _NUMBER_CUES)
     period = read_period(question, reference_date)
@@ -275,7 +283,7 @@ def read_question(question: str, reference_date: date) -> Reading:
         channel=channel,
         period=period,
         wants_number=wants_number,
-        wants_explanation=explain or define or metric is None,
+        wants_explanation=explain or define or metric is None or (growth and number),
     )
 
 

@@ -347,6 +347,9 @@ def test_more_narrative_questions_are_answered_from_their_document(
         ("Why did group ROE improve in FY2025?", MC),
         ("What drove group operating profit growth?", MC),
         ("内地2025年新业务销售增长的原因是什么？", MC),
+        ("集团股本回报率改善反映了什么？", MC),
+        ("预定利率下调对长期利润有什么好处？", CN),
+        ("新业务对合同服务边际有什么作用？", IF),
     ],
 )
 @pytest.mark.parametrize("mode", ["tool", "agent"])
@@ -378,3 +381,19 @@ def test_performance_without_a_metric_asks_which(
     beside a topic ("the results of the stress test") is a narrative question (above)."""
     out = _ask(tool_system, question)
     assert out.clarification == "ask_first" and not out.refused and out.value is None
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["How much did group revenue grow in FY2025?", "集团收入增长了多少？"],
+)
+@pytest.mark.parametrize("mode", ["tool", "agent"])
+def test_how_much_a_figure_grew_gives_the_figure_and_the_passage(
+    tmp_path: Path, mode: str, question: str
+) -> None:
+    """The fact table has no growth rates: the figure is given with the passage that says
+    how much it grew (约百分之十), both cited."""
+    system = ReferenceSystem(mode, kb_dir=str(tmp_path))  # type: ignore[arg-type]
+    out = _ask(system, question)
+    assert out.value == 8180.0 and not out.refused, out.answer
+    assert "百分之十" in out.answer and MC in out.answer
