@@ -33,6 +33,7 @@ __all__ = [
     "Claim",
     "extract_claims",
     "has_content",
+    "may_cite",
     "tokenize",
     "without_citations",
 ]
@@ -1212,6 +1213,25 @@ _PAGE = re.compile(
     r"|第\s*\d+\s*[页段节章条张]|§\s*\d+(?:\.\d+)*",
     re.IGNORECASE,
 )
+
+
+# What citation material always shows: a bracket, a locator sign, a label's colon, a file
+# extension, a locator or standard word. Text without any (and without a doc name) has none.
+_CITATION_CUE = re.compile(
+    r"[\[(（【#=:：§第]|\.[A-Za-z]|\b(?:pp?|pg|pages?|slides?|paras?|paragraphs?|sections?|"
+    r"sect|sec|chapters?|ch|clauses?|appendix|annex|articles?|art|notes?|IFRS|IAS|HKFRS|HKAS|"
+    r"ASC|FRS|SFAS|ISO|IEC|SOC)\b",
+    re.IGNORECASE,
+)
+
+
+def may_cite(text: str, sources: Iterable[str] = ()) -> bool:
+    """False only when ``text`` holds no citation material: no cue of one and no doc name
+    of ``sources`` (as given or as a stem). Spares ``without_citations`` for plain prose."""
+    if _CITATION_CUE.search(text) is not None:
+        return True
+    names = _names(sources)
+    return bool(names) and (any(name in text for name in names) or _may_hold_a_stem(text, names))
 
 
 def without_citations(text: str, sources: Iterable[str] = ()) -> str:

@@ -90,8 +90,10 @@ def detect_fabricated_numbers(
     numbers: list[str] = _NUMBER.findall(periods.sub(" ", text))
     if not numbers:
         return numbers  # only periods: no citation can add a number
-    from .claims import without_citations  # claims imports this module's periods
+    from .claims import may_cite, without_citations  # claims imports this module's periods
 
+    if not may_cite(text, sources):
+        return numbers
     text = without_citations(text, sources)
     if not any(ch.isdigit() for ch in text):
         return []
