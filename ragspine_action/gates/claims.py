@@ -398,7 +398,7 @@ def _split_brackets(text: str, names: Sequence[str]) -> tuple[str, list[str]]:
             inner = _after_citation(inner[label.end() :])
             if not inner.strip():
                 return " "
-        elif _titled_locator(inner) or _led_title(inner):
+        elif _titled_locator(inner) or _led_title(inner) or _file_like(inner.strip()):
             return " "  # "(Employee Handbook, p. 3)", "(from the Employee Handbook)"
         # "[1; the allowance doubles abroad]": the index goes, the assertion stays.
         parts = [p.strip() for p in _BRACKET_PARTS.split(inner)]
@@ -474,6 +474,11 @@ def _title(piece: str) -> bool:
     if _CJK_CHAR.search(piece) is not None:
         return len(piece) <= 30 and _CJK_DOC_KIND.search(piece) is not None
     return _identifier(piece) or (_name_like(piece) and not piece.islower())
+
+
+def _file_like(piece: str) -> bool:
+    """A document name without extension on its own: ACME_IFRS17_Note, hk-qbr-2025."""
+    return _identifier(piece) and ("_" in piece or any(ch.isdigit() for ch in piece))
 
 
 def _identifier(piece: str) -> bool:
@@ -1219,8 +1224,8 @@ _PAGE = re.compile(
 # extension, a locator or standard word. Text without any (and without a doc name) has none.
 _CITATION_CUE = re.compile(
     r"[\[(（【#=:：§第]|\.[A-Za-z]|\b(?:pp?|pg|pages?|slides?|paras?|paragraphs?|sections?|"
-    r"sect|sec|chapters?|ch|clauses?|appendix|annex|articles?|art|notes?|IFRS|IAS|HKFRS|HKAS|"
-    r"ASC|FRS|SFAS|ISO|IEC|SOC)\b",
+    r"sect|sec|chapters?|ch|clauses?|appendix|annex|articles?|art|notes?)\b"
+    r"|\b(?:IFRS|IAS|HKFRS|HKAS|ASC|FRS|SFAS|ISO|IEC|SOC)",
     re.IGNORECASE,
 )
 

@@ -123,6 +123,8 @@ CITATIONS = st.sampled_from(
         " (Employee Handbook, p. 3)",
         " — Cited_Doc_2024, section 3.2",
         " under IFRS 17",
+        " under IFRS17",
+        " (ACME_IFRS17_Note)",
         " (see IAS 19, pp. 4-5)",
     ]
 )
