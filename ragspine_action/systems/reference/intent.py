@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Literal
 
 from . import lexicon as lx
+from .judgement import asks_judgement
 from .known_words import QUESTION_WORDS, known_english_words
 from .text import contains_cjk, retrieval_tokens
 
@@ -825,6 +826,7 @@ def parse_intent(question: str, reference_date: date | None = None) -> Intent:
         rest.take_terms(_VALUE_FIRST_CUES)
         unsupported = _unknown_words(rest.text)  # "how much cash": a figure the KB lacks
     opinion = _has_any(question, lx.OPINION_CUES) or _has_any(question, lx.LIVE_OR_MARKET_CUES)
+    opinion = opinion or asks_judgement(question)  # "is the dividend policy fair?"
     if not opinion and not entities and not metrics and not channels:
         # a prediction about something other than ACME ("what will the stock market do")
         opinion = _has_any(question, lx.FUTURE_VERBS) and _has_any(question, lx.FUTURE_TIMES)
