@@ -16,7 +16,7 @@ from typing import Literal
 from . import lexicon as lx
 from .judgement import asks_judgement
 from .known_words import QUESTION_WORDS, known_english_words
-from .text import contains_cjk, retrieval_tokens
+from .text import contains_cjk, retrieval_tokens, to_simplified
 
 __all__ = ["Intent", "Period", "PeriodMention", "Route", "parse_intent"]
 
@@ -705,8 +705,10 @@ _GLUED = re.compile(r"(?<=\d)(?=[A-Z]{2,}|[A-Z][a-z])")
 
 
 def normalise_years(question: str) -> str:
-    """二零二四年 → 2024年 (years in Chinese numerals), and a space where a Chinese question
+    """Traditional characters in simplified form, 二零二四年 → 2024年 (years in Chinese
+    numerals), and a space where a Chinese question
     glues a period to the next term ("FY2025ACME集团", "FY2024ROE"); "2025H1" stays whole."""
+    question = to_simplified(question)  # 集團 → 集团, 中國人壽 → 中国人寿
     question = _ZH_YEAR.sub(lambda m: "".join(_ZH_DIGITS[c] for c in m.group(0)), question)
     return _GLUED.sub(" ", question)
 

@@ -41,6 +41,7 @@ from .answers import (
 )
 from .intent import Period
 from .scope import MetricQuery, ScopeDecision
+from .text import to_simplified
 from .tools import MetricResult, SearchResult
 
 __all__ = ["Reading", "ScriptedProvider", "read_question"]
@@ -56,8 +57,9 @@ _ZH_NUMERAL_YEAR = re.compile(r"二[零〇○][零〇○一二三四五六七八
 
 
 def _normalise(question: str) -> str:
-    """Full-width forms folded (NFKC), years in Chinese numerals as digits, lower case."""
-    text = unicodedata.normalize("NFKC", question)
+    """Full-width forms folded (NFKC), traditional characters simplified, years in Chinese
+    numerals as digits, lower case."""
+    text = to_simplified(unicodedata.normalize("NFKC", question))
     text = _ZH_NUMERAL_YEAR.sub(lambda m: "".join(_ZH_DIGIT[c] for c in m.group(0)), text)
     return text.lower().replace("’", "'")
 

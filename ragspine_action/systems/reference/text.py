@@ -19,6 +19,7 @@ __all__ = [
     "split_sentences",
     "stem",
     "stem_text",
+    "to_simplified",
 ]
 
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
@@ -104,3 +105,23 @@ def stem(token: str) -> str:
 def stem_text(text: str) -> str:
     """The text with every English word stemmed (glossary phrases then match plurals)."""
     return _WORD_RE.sub(lambda m: stem(m.group(0).lower()), text)
+
+
+# Traditional characters (Hong Kong, Taiwan) → the simplified ones the KB is written in:
+# 集團 is 集团, 中國人壽 is 中国人寿. Only characters that are never simplified forms
+# themselves, so a simplified question is unchanged.
+_TRADITIONAL = "團國內潤務銷營運險資產報東權額們麼為長與發當經濟這個說幾時會來對業銀紀戶數據規則監構價負債匯幣風網絡戰點劃計總體聯準環響預訂調費壽誠衛門區華陸單獨沒樣後裡讓還實際續穩縮擴張證認標況兌掛鉤擊壓減輕積極場顧問題員廣創設線視議評論請謝嗎歷審閱應變動態勢優協買賣條紅種類項細節屬頭嚴範圍蓋氣災護隱級財狀餘淨稅億萬圓訊頁簡損達適歸憑臺灣滬雜傳遞僅將專導峽廠絕紹給統維綜緣編練織結纜職聲處號質購貸貿賬贊軟較輔輸轉辦選遺邊釋鎖開閒間關陳隨雙離難電順領頻顯驅驗鬆魯鮮麥齊龍龜啟倉偉備儲兒黨興湯滿漢潛無煙燈爭獎現瑪畢異療盡盤確碼礎禮稱窮競筆築簽約純紙紛組終綠緊縣績繼罰義習聖聞肅脅脫腦臨舉舊藝藥蘇蘭蟲術補裝製複覺覽觀觸討訓記許訴診詞試詢該詳誤誕談諸謀講識讀貝責貨賺賠賽趨跡踐車軍載輪農連週進過違遠遲郵鄉醫錄錢錯鍵鐘鐵閉閣闆陣陰隊階隸雖雞雲靈靜韓頂頓頸飛飯館馬駛騰驚髮鬥鬧魚鳥麗黃齡"
+_SIMPLIFIED = "团国内润务销营运险资产报东权额们么为长与发当经济这个说几时会来对业银纪户数据规则监构价负债汇币风网络战点划计总体联准环响预订调费寿诚卫门区华陆单独没样后里让还实际续稳缩扩张证认标况兑挂钩击压减轻积极场顾问题员广创设线视议评论请谢吗历审阅应变动态势优协买卖条红种类项细节属头严范围盖气灾护隐级财状余净税亿万圆讯页简损达适归凭台湾沪杂传递仅将专导峡厂绝绍给统维综缘编练织结缆职声处号质购贷贸账赞软较辅输转办选遗边释锁开闲间关陈随双离难电顺领频显驱验松鲁鲜麦齐龙龟启仓伟备储儿党兴汤满汉潜无烟灯争奖现玛毕异疗尽盘确码础礼称穷竞笔筑签约纯纸纷组终绿紧县绩继罚义习圣闻肃胁脱脑临举旧艺药苏兰虫术补装制复觉览观触讨训记许诉诊词试询该详误诞谈诸谋讲识读贝责货赚赔赛趋迹践车军载轮农连周进过违远迟邮乡医录钱错键钟铁闭阁板阵阴队阶隶虽鸡云灵静韩顶顿颈飞饭馆马驶腾惊发斗闹鱼鸟丽黄龄"
+_T2S = str.maketrans(_TRADITIONAL, _SIMPLIFIED)
+# Words, after the characters: 甚麼 → 什么, and the Cantonese question words.
+_T2S_WORDS = (("甚么", "什么"), ("几多", "多少"), ("嘅", "的"), ("点样", "怎样"), ("边个", "哪个"))
+
+
+def to_simplified(text: str) -> str:
+    """The text with traditional Chinese characters (and 甚麼, 幾多, 嘅) in simplified form."""
+    if not _CJK_RE.search(text):
+        return text
+    text = text.translate(_T2S)
+    for old, new in _T2S_WORDS:
+        text = text.replace(old, new)
+    return text

@@ -15,6 +15,7 @@ from .lexicon import CHANNEL_TERMS, METRIC_TERMS
 from .ranking import WeightedConcept
 from .relevance import covers, topic_terms
 from .scope import MetricQuery
+from .text import to_simplified
 
 __all__ = ["MetricResult", "SearchResult", "normalise_unit", "query_metric", "search_docs"]
 
@@ -74,6 +75,7 @@ def search_docs(kb: KnowledgeBase, text: str, k: int = 5) -> SearchResult:
     """Narrative retrieval: the k best passages, the best-ranked one that covers the
     question's topic terms first (:mod:`relevance`), or none when none of them does: out
     of the KB's scope."""
+    text = to_simplified(text)  # the documents are written in simplified characters
     passages = tuple(kb.search(text, k))
     terms = topic_terms(text)
     # the best-ranked passage that covers the question is answered from; none: refused

@@ -397,3 +397,56 @@ def test_how_much_a_figure_grew_gives_the_figure_and_the_passage(
     out = _ask(system, question)
     assert out.value == 8180.0 and not out.refused, out.answer
     assert "百分之十" in out.answer and MC in out.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "value"),
+    [
+        ("集團FY2025的收入是多少？", 8180.0),
+        ("香港業務去年的營運利潤", 818.0),
+        ("內地2025年上半年的新業務銷售是多少", 768.4),
+        ("香港嘅收入係幾多？FY2024", 1588.0),
+    ],
+)
+def test_traditional_characters_read_as_simplified(
+    tool_system: ReferenceSystem, agent_system: ReferenceSystem, question: str, value: float
+) -> None:
+    """Hong Kong questions in traditional characters: 集團 is ACME's group, not a name the
+    KB lacks; both modes answer the figure."""
+    for system in (tool_system, agent_system):
+        out = _ask(system, question)
+        assert (out.value, out.refused) == (value, False), (system.mode, out.answer)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "中國人壽FY2025的收入是多少",
+        "友邦保險去年的利潤",
+        "保誠集團的股本回報率",
+        "你認為ACME的股票值得買嗎？",
+    ],
+)
+def test_traditional_other_insurers_and_opinions_are_refused(
+    tool_system: ReferenceSystem, agent_system: ReferenceSystem, question: str
+) -> None:
+    for system in (tool_system, agent_system):
+        out = _ask(system, question)
+        assert out.refused and out.value is None, (system.mode, out.answer)
+        assert not re.search(r"\d", out.answer), (system.mode, out.answer)
+
+
+@pytest.mark.parametrize(
+    ("question", "doc"),
+    [
+        ("為甚麼內地沒有單獨披露ROE？", MC),
+        ("利率風險如何管理？", RI),
+        ("集團的股息政策是甚麼？", ST),
+    ],
+)
+def test_traditional_narrative_questions_find_their_passage(
+    tool_system: ReferenceSystem, agent_system: ReferenceSystem, question: str, doc: str
+) -> None:
+    for system in (tool_system, agent_system):
+        out = _ask(system, question)
+        assert not out.refused and out.sources[0].doc == doc, (system.mode, out.answer)
