@@ -717,6 +717,12 @@ EXPLANATION_CUES: tuple[str, ...] = (
     "靠的是",
     "benefit",
     "benefits",
+    "cause",
+    "causes",
+    "caused",
+    "come from",
+    "came from",
+    "comes from",
 )
 # A figure's growth is told by the documents (约百分之十), not the fact table: with a metric
 # and a value cue ("how much did revenue grow", 收入增长了多少) the question is composite,
@@ -856,6 +862,8 @@ DEFINITION_CUES: tuple[str, ...] = (
     "不包括",
     "包括哪些",
     "包含哪些",
+    "关系",
+    "relationship",
 )
 VALUE_CUES: tuple[str, ...] = (
     "是多少",

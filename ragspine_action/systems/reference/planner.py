@@ -138,7 +138,7 @@ _EXPLAIN_CUES = (
     "what type", "什么样", "helped", "lifted", "boosted", "supported", "thanks to",
     "benefited", "keeps", "kept", "reflect", "reflects", "反映", "好处", "坏处", "作用", "意义",
     "靠什么", "靠的是", "benefit", "benefits", "达标", "符合", "什么收入", "什么利润", "哪种收入",
-    "报告什么",
+    "报告什么", "drives", "cause", "causes", "caused", "come from", "came from", "comes from",
 )  # fmt: skip
 # Growth is told by the documents: with a number cue, the figure and the passage.
 _GROWTH_WORDS = (
@@ -149,7 +149,7 @@ _GROWTH_WORDS = (
 _DEFINE_CUES = (
     "定义", "是指", "什么是", "含义", "口径是", "definition", "define", "defined",
     "what does", "meaning", "mean", "means", "exclude", "excludes", "excluded", "excluding",
-    "include", "includes", "included", "不包括", "包括", "包含",
+    "include", "includes", "included", "不包括", "包括", "包含", "关系", "relationship",
 )  # fmt: skip
 # Topics that contain a metric word but are not the metric ("profit margin", 利率).
 _NOT_A_METRIC = ("利润率", "利率", "费用率", "收入增长率", "profit margin", "margin", "margins")

@@ -53,6 +53,15 @@ CASES = [
         "扩大普惠保险产品的覆盖范围",
         "高碳排放资产",
     ),
+    # a cause asked about a figure is answered from the passage, not with the figure
+    ("What caused mainland profit growth to be so moderate?", "低利率环境压缩了投资利差", None),
+    (
+        "Where did the Hong Kong business's revenue growth come from?",
+        "收入增长主要来自代理渠道",
+        None,
+    ),
+    ("What drives the mainland's new business sales?", "新业务销售由银保渠道带动", None),
+    ("营运利润与PROFIT指标有什么关系？", "Operating profit is the PROFIT metric", None),
     # a kept sentence that refers back brings the sentence that says why
     (
         "Why did the mainland subsidiary's core solvency ratio fall?",
