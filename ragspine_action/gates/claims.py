@@ -25,6 +25,7 @@ from typing import Any, Final, NamedTuple
 
 from .fabrication import DEFAULT_PERIOD_PATTERNS, compile_periods
 from .numerals import fold, number_mentions, states_value, unit_scale
+from .presentation import is_presentation
 
 _ANY_DIGIT = re.compile(r"\d")
 
@@ -1149,6 +1150,8 @@ def _piece_sentence(piece: str, had_doc: bool, meta: re.Pattern[str]) -> tuple[s
         sentence = asserted
     if sentence.endswith((":", "：")) and len(tokenize(sentence)) <= 8:
         return None  # "Key points:", "以下是相关信息：" introduce, not assert
+    if is_presentation(sentence):
+        return None  # "Let me check the documents.", "很高兴为您解答。": nothing asserted
     if _led_title(sentence.rstrip(" .。")):
         return None  # "See page 3 of the Employee Handbook.", "详见《员工手册》。"
     return sentence, verdict is None

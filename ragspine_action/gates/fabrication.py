@@ -9,8 +9,15 @@ after a period is still an amount: ``2025年5亿`` and ``2025年5月5亿`` leave
 needs its 月, so ``2025年12亿`` is not December). Chinese amounts keep their scale (``5亿``,
 ``3.5万``) because the scale is what makes them amounts.
 
+Amounts written in Chinese numerals count as amounts too, given in digits as the
+faithfulness number rule reads them (``大约八亿美元`` → ``8亿``, ``两千万`` → ``2000万``,
+``百分之九`` → ``9%``, ``三成`` → ``30%``): a run with a unit or scale (十百千万亿), a percentage, a
+tenth (成). A lone numeral before a measure word (``三年``, ``一个``), an ordinal (``第三``)
+and a date (``十二月``, ``三十一日``, ``二〇二五年``) are not amounts.
+
 Citation material is no amount either: a refusal that says where it looked (``(source:
-ACME_IFRS17_Note.pdf, page=3)``, ``[1]``, ``[^2]``, ``#para1``, ``第3页``, ``IFRS 17``)
+ACME_IFRS17_Note.pdf, page=3)``, ``[1]``, ``[^2]``, ``#para1``, ``第3页``, ``IFRS 17``,
+lists of pages or slides: ``slides 3, 5, 6``, ``pages 2-4``, ``第3、5、6张幻灯片``, ``<sup>1</sup>``)
 has invented nothing. ``claims.without_citations`` removes it (the same recognition the
 claim extractor uses) before numbers are counted.
 """
@@ -19,7 +26,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from decimal import Decimal
 from functools import lru_cache
+
+from .numerals import cjk_value
 
 __all__ = ["DEFAULT_PERIOD_PATTERNS", "compile_periods", "detect_fabricated_numbers"]
 
@@ -62,6 +72,75 @@ _JOIN = r"\s?(?:[,，、/~～至到]|[-–—])\s?"
 _SHORT_YEAR_END = r"\s?[-–—/]\s?\d{2}(?![\d.,]*\d)"
 
 
+# Lists of locators (a citation or a search note, not amounts): slides 3, 5, 6; pp. 2-4
+# and 7; 第3、5、6张幻灯片; 3、5页; <sup>1</sup>; superscript digits.
+_LIST_JOIN = r"\s?(?:[-–—,，、/&~～]|and|or|to|至|到|和|及|与)\s?"
+_LOCATOR_LIST = re.compile(
+    r"\b(?:pp?|pgs?|pages?|slides?|paras?|paragraphs?|sections?|sect|sec|chapters?|ch|"
+    r"clauses?|notes?|tables?|figures?|figs?|exhibits?|articles?|art)\.?\s?"
+    rf"\d{{1,4}}(?:\.\d+)*(?:{_LIST_JOIN}\d{{1,4}}(?:\.\d+)*)*\b"
+    rf"|第?\s?\d{{1,4}}(?:{_LIST_JOIN}\d{{1,4}})*\s?(?:[页段节章条张](?:幻灯片)?|幻灯片)"
+    r"|<sup>[^<>]{0,20}</sup>|[¹²³⁴⁵⁶⁷⁸⁹⁰]+",
+    re.IGNORECASE,
+)
+_CJK_DIGIT_CHARS = "零〇一二两三四五六七八九十百千万亿"
+# Chinese numbers: a percentage, a tenth (三成), a run of numerals (kept only with a unit).
+_CJK_AMOUNT = re.compile(
+    r"百分之[零〇一二两三四五六七八九十百千]+(?:点[零〇一二三四五六七八九]+)?"
+    r"|(?<![零〇一二两三四五六七八九十百千万亿])[一二两三四五六七八九十]成(?![功为立本员果绩交长熟就都人型不])"
+    r"|(?<![零〇一二两三四五六七八九十百千万亿第])(?:[一二两三四五六七八九]|十(?=[一二三四五六七八九]))"
+    r"[零〇一二两三四五六七八九十百千万亿]*(?:点[零〇一二三四五六七八九]+)?"
+)
+
+
+def _plain(value: Decimal) -> str:
+    return f"{value.normalize():f}"
+
+
+def _cjk_amount(written: str) -> str:
+    """A Chinese-numeral amount in digits, with the scale that makes it an amount (the
+    value the faithfulness number rule reads): 八亿 → 8亿, 两千万 → 2000万, 一百二十 → 120,
+    百分之九 → 9%, 三成 → 30%."""
+    if written.startswith("百分之"):
+        return _plain(cjk_value(written[3:])) + "%"
+    if written.endswith("成"):
+        return _plain(cjk_value(written[:-1]) * 10) + "%"
+    value = cjk_value(written)
+    for scale, size in (("亿", 10**8), ("万", 10**4)):
+        if written.endswith(scale):
+            return _plain(value / size) + scale
+    return _plain(value)
+
+
+def _cjk_amounts(text: str) -> list[tuple[int, str]]:
+    """(position, in digits) of the amounts written in Chinese numerals."""
+    out = []
+    for m in _CJK_AMOUNT.finditer(text):
+        written = m.group()
+        if not (written.startswith("百分之") or written.endswith("成")):
+            if not any(ch in "十百千万亿点" for ch in written):
+                continue  # 三年, 一个, 二〇二五: a measure word or a year, not an amount
+            if text[m.end() : m.end() + 1] in ("月", "日", "号", "周", "季"):
+                continue  # 十二月, 三十一日: a date
+        out.append((m.start(), _cjk_amount(written)))
+    return out
+
+
+def _amounts(text: str) -> list[str]:
+    """Amounts in ``text`` (periods already removed), in order of appearance."""
+    found = [(m.start(), m.group()) for m in _NUMBER.finditer(text)]
+    if not text.isascii():
+        found += _cjk_amounts(text)
+        found.sort()
+    return [written for _, written in found]
+
+
+def _has_number(text: str) -> bool:
+    return any(ch.isdigit() for ch in text) or (
+        not text.isascii() and any(ch in _CJK_DIGIT_CHARS for ch in text)
+    )
+
+
 @lru_cache(maxsize=16)
 def compile_periods(patterns: tuple[str, ...]) -> re.Pattern[str]:
     """Periods, and lists and ranges of them, as one pattern.
@@ -86,17 +165,20 @@ def detect_fabricated_numbers(
 ) -> list[str]:
     """Numbers in ``text`` that are neither period tokens nor citation material (doc names,
     ``sources`` among them, locators, index markers), in order of appearance."""
-    if not any(ch.isdigit() for ch in text):
+    if not _has_number(text):
         return []
     periods = compile_periods(tuple(period_patterns))
-    numbers: list[str] = _NUMBER.findall(periods.sub(" ", text))
+    numbers = _amounts(periods.sub(" ", text))
     if not numbers:
         return numbers  # only periods: no citation can add a number
     from .claims import may_cite, without_citations  # claims imports this module's periods
 
+    if _LOCATOR_LIST.search(text) is not None:  # slides 3, 5, 6: where it looked
+        text = _LOCATOR_LIST.sub(" ", text)
+        numbers = _amounts(periods.sub(" ", text))
     if not may_cite(text, sources):
         return numbers
     text = without_citations(text, sources)
-    if not any(ch.isdigit() for ch in text):
+    if not _has_number(text):
         return []
-    return _NUMBER.findall(periods.sub(" ", text))
+    return _amounts(periods.sub(" ", text))

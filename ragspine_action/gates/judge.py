@@ -33,6 +33,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple, Protocol
 
 from .claims import STOPWORDS, TOKEN, extract_claims, has_content, tokenize
+from .dates import DateMention, date_mentions, dates_agree
 from .numerals import (
     NUMBER_WORDS,
     cjk_numerals,
@@ -95,6 +96,16 @@ _DIRECTIONS: dict[str, frozenset[str]] = {
             "expanded",
             "expands",
             "widened",
+            "widen",
+            "widens",
+            "widening",
+            "raise",
+            "raised",
+            "raises",
+            "raising",
+            "boost",
+            "boosted",
+            "boosts",
         ]
     ),
     "down": frozenset(
@@ -122,6 +133,14 @@ _DIRECTIONS: dict[str, frozenset[str]] = {
             "reduced",
             "reduces",
             "reduction",
+            "reducing",
+            "lowering",
+            "lowers",
+            "cut",
+            "cuts",
+            "cutting",
+            "shrinking",
+            "narrowing",
             "shrink",
             "shrank",
             "shrunk",
@@ -152,10 +171,50 @@ _DIRECTIONS: dict[str, frozenset[str]] = {
         ["extend", "extended", "extends", "extending", "lengthen", "lengthened", "longer"]
     ),
     "shorter": frozenset(["shorten", "shortened", "shortens", "shortening", "shorter"]),
-    "better": frozenset(["better", "outperformed", "outperform", "outperforms"]),
-    "worse": frozenset(["worse", "underperformed", "underperform", "underperforms"]),
-    "required": frozenset(["mandatory", "compulsory", "obligatory", "required"]),
+    "better": frozenset(
+        ["better", "outperformed", "outperform", "outperforms", "outpaced", "outpace", "outpaces"]
+    ),
+    "worse": frozenset(
+        ["worse", "underperformed", "underperform", "underperforms", "lagged", "lags", "trailed"]
+    ),
+    # A level (the English of 高/低): a high-rate environment against a low-rate one.
+    "high": frozenset(["high"]),
+    "low": frozenset(["low"]),
+    "required": frozenset(
+        ["mandatory", "compulsory", "obligatory", "required", "require", "requires", "requiring"]
+    ),
     "optional": frozenset(["optional", "voluntary", "discretionary"]),
+    # Levels, order in time, strictness, strength, extremes: antonym pairs a one-word swap
+    # turns into a hallucination that keeps every other word.
+    "above": frozenset(["above"]),
+    "below": frozenset(["below", "beneath"]),
+    "before": frozenset(["before", "pre", "prior"]),
+    "after": frozenset(["after", "post"]),
+    "early": frozenset(["early", "earlier", "ahead"]),
+    "late": frozenset(["late", "later", "delayed", "postponed", "deferred"]),
+    "tight": frozenset(
+        ["tighten", "tightened", "tightens", "tightening", "tighter", "stricter", "strict"]
+    ),
+    "loose": frozenset(
+        [
+            "loosen",
+            "loosened",
+            "loosens",
+            "loosening",
+            "looser",
+            "relax",
+            "relaxed",
+            "relaxes",
+            "relaxing",
+            "eased",
+            "easing",
+            "lenient",
+        ]
+    ),
+    "strong": frozenset(["strengthen", "strengthened", "strengthens", "strengthening", "stronger"]),
+    "weak": frozenset(["weaken", "weakened", "weakens", "weakening", "weaker"]),
+    "most": frozenset(["most", "highest", "largest", "biggest", "greatest", "maximum"]),
+    "least": frozenset(["least", "lowest", "smallest", "fewest", "minimum"]),
 }
 _CJK_DIRECTIONS: dict[str, re.Pattern[str]] = {
     "up": re.compile(r"增长|上升|提高|增加|上涨|扩大|改善|提升|增至|升至|走高|翻倍|翻番|增(?!值)"),
@@ -171,6 +230,18 @@ _CJK_DIRECTIONS: dict[str, re.Pattern[str]] = {
     "forbid": re.compile(r"禁止|不得|不允许|不准|不可以"),
     "longer": re.compile(r"延长|拉长"),
     "shorter": re.compile(r"缩短"),
+    "above": re.compile(r"(?<!不)高于"),
+    "below": re.compile(r"(?<!不)低于|未达"),
+    "early": re.compile(r"提前|提早"),
+    "late": re.compile(r"推迟|延迟|延后|推后|延期|滞后"),
+    "tight": re.compile(r"收紧|收严|从严|趋严|严格"),
+    "loose": re.compile(r"放宽|放松|宽松|松绑"),
+    "strong": re.compile(r"加强|增强|强化"),
+    "weak": re.compile(r"削弱|减弱|弱化"),
+    "launch": re.compile(r"推出|开售|发售|上线|引入|启动"),
+    "stop": re.compile(r"停售|停止|暂停|终止|叫停|撤回"),
+    "most": re.compile(r"最(?:主要|大|高|多|重要|强|核心)"),
+    "least": re.compile(r"最(?:次要|小|低|少|不重要|弱)"),
 }
 _OPPOSITE = {
     "up": "down",
@@ -185,10 +256,25 @@ _OPPOSITE = {
     "worse": "better",
     "required": "optional",
     "optional": "required",
+    "above": "below",
+    "below": "above",
+    "before": "after",
+    "after": "before",
+    "early": "late",
+    "late": "early",
+    "tight": "loose",
+    "loose": "tight",
+    "strong": "weak",
+    "weak": "strong",
+    "launch": "stop",
+    "stop": "launch",
+    "most": "least",
+    "least": "most",
 }
 _DIRECTION_WORDS = frozenset().union(*_DIRECTIONS.values())
 _CJK_CUE_CHARS = (
     frozenset("增降升减提跌缩扩涨滑禁允准恶改走翻延拉高低优劣好差逊弱胜必强选愿")
+    | frozenset("推滞紧严宽松售线引启停终撤最")
     | _CJK_NEGATION_CHARS
 )
 _CUE_TOKENS = _NEGATION_WORDS | _DIRECTION_WORDS | _CJK_CUE_CHARS
@@ -541,6 +627,10 @@ class _Contexts:
         return self._numbers
 
     @property
+    def dates(self) -> list[DateMention]:
+        return [d for p in self.passages for d in date_mentions(p.text)]
+
+    @property
     def clauses(self) -> list[tuple[_Clause, str]]:
         if self._clauses is None:
             self._clauses = [
@@ -573,6 +663,17 @@ def _claim_numbers(text: str, tokens: Iterable[str]) -> list[tuple[str, frozense
         words = words - {part for _, _, parts in compounds for part in parts}
         out += [(t, frozenset({Decimal(NUMBER_WORDS[t])})) for t in words]
     return out
+
+
+def _date_problem(claim: str, contexts: _Contexts) -> str | None:
+    """A date is compared whole (day, month and year against one context date), not as
+    loose numbers: 2024年1月1日 is not supported by 2024年7月1日."""
+    dates = date_mentions(claim)
+    if not dates:
+        return None
+    known = contexts.dates
+    missing = [d.written for d in dates if not any(dates_agree(d, k) for k in known)]
+    return f"dates not in {contexts.label}: " + ", ".join(missing) if missing else None
 
 
 _NEGATING_PREFIXES = ("un", "non", "dis", "in")
@@ -822,6 +923,8 @@ class LexicalJudge:
                 missing = [text for text, forms in numbers if known.isdisjoint(forms)]
                 if missing:
                     reason = f"numbers not in {contexts.label}: " + ", ".join(missing)
+                if reason is None:
+                    reason = _date_problem(claim, contexts)
             if reason is None and len(match) < len(tokens):
                 opposite = _prefix_antonym([t for t in tokens if t not in match], contexts)
                 if opposite is not None:

@@ -21,6 +21,7 @@ _ANY_DIGIT = re.compile(r"\d")
 __all__ = [
     "NumberMention",
     "cjk_numerals",
+    "cjk_value",
     "english_compounds",
     "fold",
     "has_number_words",
@@ -191,20 +192,24 @@ _CJK_UNITS = {"十": 10, "百": 100, "千": 1000}
 _CJK_SCALES = {"万": 10**4, "亿": 10**8}
 
 
-def _cjk_value(run: str) -> Decimal:
-    """The value of a Chinese number: 一百二十 → 120, 两千五百 → 2500, 七点五 → 7.5."""
+def cjk_value(run: str) -> Decimal:
+    """The value of a Chinese number: 一百二十 → 120, 两千五百 → 2500, 七点五 → 7.5,
+    一亿二千万 → 120,000,000 (a 万 group after 亿 is added, not multiplied), 一万亿 → 10¹²."""
     whole, _, fraction = run.partition("点")
-    total = section = number = 0
+    total = wan = section = number = 0
     for ch in whole:
         if ch in _CJK_VALUES:
             number = _CJK_VALUES[ch]
         elif ch in _CJK_UNITS:
             section += (number or 1) * _CJK_UNITS[ch]
             number = 0
-        else:  # 万, 亿
-            total = (total + section + number) * _CJK_SCALES[ch]
+        elif ch == "万":
+            wan = (wan + section + number) * _CJK_SCALES[ch]
             section = number = 0
-    value = Decimal(total + section + number)
+        else:  # 亿
+            total = (total + wan + section + number) * _CJK_SCALES[ch]
+            wan = section = number = 0
+    value = Decimal(total + wan + section + number)
     if fraction:
         value += Decimal("0." + "".join(str(_CJK_VALUES[ch]) for ch in fraction))
     return value
@@ -220,7 +225,7 @@ def cjk_numerals(text: str) -> list[tuple[str, Decimal]]:
         run = m.group(1) or m.group(2)
         if m.group(2) is not None and not any(ch in "十百千万亿点" for ch in run):
             continue  # 一一, 三四: no unit, no number
-        out.append((m.group(), _cjk_value(run)))
+        out.append((m.group(), cjk_value(run)))
         taken.append(m.span())
     for m in _CJK_NUMERAL.finditer(text):
         if not any(start <= m.start() < end for start, end in taken):
