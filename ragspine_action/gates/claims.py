@@ -213,6 +213,8 @@ _MARKDOWN_LINK = re.compile(r"\[([^\[\]\n]{0,300})\]\((?:https?://|/|\.)[^()\s]{
 _URL = re.compile(r"https?://[^\s)\]）】>]+")
 # A footnote definition ([^1]: doc.pdf, p. 2) is citation; its text is checked like one.
 _FOOTNOTE_DEF = re.compile(r"^\s*\[\^?\w{1,8}\]\s*[:：]\s*")
+# A footnote marker as HTML or superscript digits: <sup>1</sup>, <sup>[2]</sup>, ¹²
+_SUPERSCRIPT = re.compile(r"\s*(?:<sup>\s*\[?[\d,\s\-–]{1,12}\]?\s*</sup>|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)")
 # A line or sentence led by a citation label.
 _CITATION_LABEL = re.compile(
     r"^\s*[\(\[（【]?\s*(?:sources?|citations?|references?|refs?|cited|see also|"
@@ -1050,6 +1052,8 @@ def extract_claims(
     periods = compile_periods(tuple(period_patterns)) if value is not None else None
     claims: list[Claim] = []
     pieces = _pieces_for(meta)
+    if "<sup>" in answer or not answer.isascii():
+        answer = _SUPERSCRIPT.sub("", answer)
     lines = answer.splitlines()
     if "|" in answer:
         lines = _without_table_headers(lines)

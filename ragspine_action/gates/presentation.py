@@ -34,6 +34,7 @@ _EN_TEXT = """
     assistance sure certainly course absolutely okay ok alright great thanks thank welcome
     please kindly feel free ask asking asked need needed want know let me
     what which who how where when why if whether
+    anything something else other others additional
 """
 _EN_WORDS = frozenset(_EN_TEXT.split())
 # Chinese presentation words (longest first when removed) and the function characters

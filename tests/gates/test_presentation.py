@@ -17,6 +17,7 @@ PRESENTATION = [
     "Glad I could help.",
     "Let me look through the knowledge base for you.",
     "Please feel free to ask if you need further details.",
+    "I'd be happy to help with anything else.",
     "好的，以下是回答。",
     "当然可以。",
     "很高兴为您解答。",
@@ -68,3 +69,25 @@ def test_faithfulness_over_presentation(answer: str, faithful: bool) -> None:
     claims = [c.text for c in extract_claims(answer)]
     verdicts = judge.judge_claims(claims, CONTEXT)
     assert all(v.supported for v in verdicts) is faithful
+
+
+@pytest.mark.parametrize(
+    ("answer", "claim"),
+    [
+        (
+            "Interest rate risk is the main market risk <sup>1</sup>.",
+            "Interest rate risk is the main market risk.",
+        ),
+        (
+            "Interest rate risk is the main market risk.<sup>[2]</sup>",
+            "Interest rate risk is the main market risk.",
+        ),
+        ("利率风险是最主要的市场风险¹。", "利率风险是最主要的市场风险。"),
+        (
+            "Risk is up <sup>see note: profits triple</sup>.",
+            "Risk is up <sup>see note: profits triple</sup>.",
+        ),
+    ],
+)
+def test_superscript_footnote_markers_are_no_claim(answer: str, claim: str) -> None:
+    assert [c.text for c in extract_claims(answer)] == [claim]
