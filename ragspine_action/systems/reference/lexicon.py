@@ -343,6 +343,19 @@ OPINION_CUES: tuple[str, ...] = (
     "mine",
     "我的",
     "我家",
+    # creative requests ("tell me a joke about insurance agents"): not a question for the KB
+    "joke",
+    "jokes",
+    "poem",
+    "poems",
+    "limerick",
+    "riddle",
+    "song lyrics",
+    "笑话",
+    "段子",
+    "写一首",
+    "写首诗",
+    "打油诗",
 )
 # Suffixes that make a Chinese run an organisation's name (新华保险, 某某人寿, 某某银行).
 ORG_SUFFIXES_ZH: tuple[str, ...] = (
