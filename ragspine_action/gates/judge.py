@@ -211,8 +211,32 @@ _DIRECTIONS: dict[str, frozenset[str]] = {
             "lenient",
         ]
     ),
-    "strong": frozenset(["strengthen", "strengthened", "strengthens", "strengthening", "stronger"]),
-    "weak": frozenset(["weaken", "weakened", "weakens", "weakening", "weaker"]),
+    "strong": frozenset(
+        [
+            "strengthen",
+            "strengthened",
+            "strengthens",
+            "strengthening",
+            "stronger",
+            "strong",
+            "robust",
+        ]
+    ),
+    "weak": frozenset(
+        [
+            "weaken",
+            "weakened",
+            "weakens",
+            "weakening",
+            "weaker",
+            "weak",
+            "modest",
+            "subdued",
+            "sluggish",
+        ]
+    ),
+    "light": frozenset(["light", "lighter"]),
+    "heavy": frozenset(["heavy", "heavier", "intensive"]),
     "most": frozenset(["most", "highest", "largest", "biggest", "greatest", "maximum"]),
     "least": frozenset(["least", "lowest", "smallest", "fewest", "minimum"]),
 }
@@ -270,6 +294,8 @@ _OPPOSITE = {
     "stop": "launch",
     "most": "least",
     "least": "most",
+    "light": "heavy",
+    "heavy": "light",
 }
 _DIRECTION_WORDS = frozenset().union(*_DIRECTIONS.values())
 _CJK_CUE_CHARS = (

@@ -91,6 +91,21 @@ PAIRS = [
         "During probation employees may take at least 5 days of leave.",
         False,
     ),
+    (
+        "Mainland profit growth was modest because low rates compressed the spread.",
+        "Mainland profit growth was strong because low rates compressed the spread.",
+        False,
+    ),
+    (
+        "Mainland profit growth was modest because low rates compressed the spread.",
+        "Because low rates compressed the spread, Mainland profit growth was modest.",
+        True,
+    ),
+    (
+        "ROE remained high, supported by a capital-light protection product mix.",
+        "ROE remained high, supported by a capital-heavy protection product mix.",
+        False,
+    ),
     ("监管机构收紧了资本规则。", "监管机构放宽了资本规则。", False),
     ("监管机构收紧了资本规则。", "资本规则被监管机构收紧。", True),
     ("集团将加强代理人队伍建设。", "集团将削弱代理人队伍建设。", False),
