@@ -16,6 +16,7 @@ from typing import Literal
 from . import lexicon as lx
 from .judgement import asks_judgement
 from .known_words import QUESTION_WORDS, known_english_words
+from .metric_phrase import unreported_metric_phrase
 from .text import contains_cjk, retrieval_tokens, to_simplified
 
 __all__ = ["Intent", "Period", "PeriodMention", "Route", "parse_intent"]
@@ -827,6 +828,18 @@ def parse_intent(question: str, reference_date: date | None = None) -> Intent:
         rest = _Masked(masked.text)
         rest.take_terms(_VALUE_FIRST_CUES)
         unsupported = _unknown_words(rest.text)  # "how much cash": a figure the KB lacks
+        # "dividend payout ratio": known words, but a figure the KB does not report
+        unsupported = unsupported or unreported_metric_phrase(rest.text)
+    elif (
+        not metrics
+        and not unsupported
+        and not ambiguous
+        and periods
+        and not _has_any(question, lx.NARRATIVE_CUES + lx.DEFINITION_CUES)
+    ):
+        rest = _Masked(masked.text)
+        rest.take_terms(_CUES)
+        unsupported = unreported_metric_phrase(rest.text)  # "payout ratio for FY2025"
     opinion = _has_any(question, lx.OPINION_CUES) or _has_any(question, lx.LIVE_OR_MARKET_CUES)
     opinion = opinion or asks_judgement(question)  # "is the dividend policy fair?"
     if not opinion and not entities and not metrics and not channels:
