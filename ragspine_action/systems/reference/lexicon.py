@@ -665,6 +665,9 @@ NARRATIVE_CUES: tuple[str, ...] = (
     "what sort",
     "哪种",
     "什么样",
+    "what happened",
+    "happened to",
+    "发生了什么",
 )
 # Within the narrative cues, those asking for a cause or an explanation: with a metric and a
 # period but no value cue ("what drove HK revenue in FY2025?", 为什么香港FY2025收入增长) the

@@ -62,6 +62,12 @@ CASES = [
     ),
     ("What drives the mainland's new business sales?", "新业务销售由银保渠道带动", None),
     ("营运利润与PROFIT指标有什么关系？", "Operating profit is the PROFIT metric", None),
+    # "what happened to" an unreported figure is a narrative question, not a value refused
+    (
+        "What happened to the mainland unit's core solvency ratio after the new rules?",
+        "核心偿付能力充足率因此下降",
+        None,
+    ),
     # a kept sentence that refers back brings the sentence that says why
     (
         "Why did the mainland subsidiary's core solvency ratio fall?",
