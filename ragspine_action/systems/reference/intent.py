@@ -546,13 +546,18 @@ _GENERIC_WORDS = frozenset(
 )
 
 
-def _unknown_organisation(remaining: str) -> tuple[str, ...]:
-    """Names left in a question with no known entity: an organisation outside the KB."""
+def _unknown_organisation(remaining: str, question: str = "") -> tuple[str, ...]:
+    """Names left in a question with no known entity: an organisation outside the KB,
+    reported whole as the question writes it ("HSBC Life", not "Life")."""
     names = []
     for match in _NAME.finditer(remaining):
-        words = [w for w in match.group(0).split() if w not in _GENERIC_WORDS]
-        if words:
-            names.append(" ".join(words))
+        words = [w for w in re.finditer(r"\S+", match.group(0)) if w.group(0) not in _GENERIC_WORDS]
+        if words and question:
+            first = words[0]
+            span = (match.start() + first.start(), match.start() + first.end())
+            names.append(_whole_name(question, span))
+        elif words:
+            names.append(" ".join(w.group(0) for w in words))
     return tuple(dict.fromkeys(names))
 
 
@@ -581,7 +586,101 @@ def _kb_text() -> str:
 _GENERIC_LOWER = frozenset(w.lower() for w in _GENERIC_WORDS)
 
 
-def _foreign_names(residual: str, asks_metric: bool, names_metric: bool = False) -> tuple[str, ...]:
+def _whole_name(question: str, span: tuple[int, int]) -> str:
+    """The name the word at ``span`` belongs to, as the question writes it: a capitalised
+    word with the capitalised words right next to it ("HSBC Life", "Berkshire Hathaway",
+    "World Cup") and an organisation suffix after it ("Sun Life", "Prudential plc"); never
+    a question word, a period (FY2025) or ACME."""
+    words = list(_EN_WORD.finditer(question))
+    i = next((k for k, w in enumerate(words) if w.span() == span), None)
+    if i is None:
+        return question[span[0] : span[1]]
+
+    def joined(a: int, b: int) -> bool:
+        return question[words[a].end() : words[b].start()].strip() == ""
+
+    def part(j: int) -> bool:
+        w = words[j].group(0)
+        return (
+            w[:1].isupper()
+            and w.lower() not in QUESTION_WORDS
+            and w.upper() != "ACME"
+            and not any(ch.isdigit() for ch in w)
+        )
+
+    start = end = i
+    if words[i].group(0)[:1].isupper():
+        while start > 0 and joined(start - 1, start) and part(start - 1):
+            start -= 1
+        while end + 1 < len(words) and joined(end, end + 1) and part(end + 1):
+            end += 1
+    nxt = end + 1
+    if nxt < len(words) and joined(end, nxt) and words[nxt].group(0).lower() in lx.ORG_SUFFIXES_EN:
+        end += 1
+    return question[words[start].start() : words[end].end()]
+
+
+_ZH_NAME_STOP = _ZH_FUNCTION_CHARS + "年月日季度问请"
+_ZH_SUFFIX_RE = re.compile(
+    "(?:" + "|".join(sorted(map(re.escape, lx.ORG_SUFFIXES_ZH), key=len, reverse=True)) + ")+"
+)
+
+
+def _whole_competitor(question: str, pos: int, term: str) -> str:
+    """A listed name as the question writes it, whole: 中信保诚人寿 (not 保诚), "Prudential
+    plc", "HSBC Life"; a Chinese name takes up to four characters before it (no function
+    word, period or question word) and the organisation suffixes after it."""
+    end = pos + len(term)
+    if term.isascii():
+        first = _EN_WORD.match(question, pos)
+        if first is None:
+            return question[pos:end]
+        whole = _whole_name(question, first.span())
+        start = question.find(whole, max(0, pos - len(whole)))
+        if start < 0 or start > pos:
+            return question[pos:end]
+        return question[start : max(end, start + len(whole))]
+    start = pos
+    while start > 0 and pos - start < 4:
+        ch = question[start - 1]
+        if not ("\u4e00" <= ch <= "\u9fff") or ch in _ZH_NAME_STOP:
+            break
+        start -= 1
+    suffix = _ZH_SUFFIX_RE.match(question, end)
+    return question[start : suffix.end() if suffix else end]
+
+
+def _qualified_figure(question: str, residual: str, names: tuple[str, ...]) -> str:
+    """When every "name" left is a lower-case word standing before a term in a question
+    that already names ACME or a unit ("ACME's annualised premium equivalent sales"), the
+    words qualify the figure asked for: the figure as written, from the first such word to
+    the end of the term run (up to a question word such as "in"); else ``""``."""
+    if not names or any(not n.isascii() or n != n.lower() or " " in n for n in names):
+        return ""
+    starts = []
+    for name in names:
+        m = re.search(rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])", residual)
+        if m is None or _POSSESSIVE.match(question[m.end() :]):
+            return ""
+        starts.append(m.start())
+    first = min(starts)
+    prefix = question[:first].rstrip()
+    if not re.search(r"(?:['\u2019]s|s'|(?<![A-Za-z])(?:the|its|their))$", prefix, re.IGNORECASE):
+        return ""  # "ACME's annualised ...", not "axa hong kong revenue" (a name first)
+    end = first
+    for token in re.finditer(r"\S+", residual[first:]):
+        core = token.group(0).strip("\x00?？,.!")
+        if core and (core.lower() in QUESTION_WORDS or not core.isascii()):
+            break
+        if any(ch.isdigit() for ch in question[first + token.start() : first + token.end()]):
+            break
+        end = first + token.end()
+    return question[first:end].strip(" ?？,.!")
+
+
+def _foreign_names(
+    residual: str, asks_metric: bool, names_metric: bool = False, question: str = ""
+) -> tuple[str, ...]:
     """Names left in the question once every term the KB knows is masked out.
 
     ``asks_metric``: the question asks for a metric's value (a value cue or a period), where
@@ -611,20 +710,23 @@ def _foreign_names(residual: str, asks_metric: bool, names_metric: bool = False)
         before_term = after.lstrip(" '\u2019sS").startswith("\x00") if after else False
         capitalised = word[:1].isupper() and not first
         prev = words[i - 1].group(0).lower() if i else ""
-        owner = asks_metric and prev in _OWNER_WORDS
+        # "revenue of Contoso", not "did ACME pay": the owner word right before the name
+        gap = residual[words[i - 1].end() : m.start()] if i else "\x00"
+        owner = asks_metric and prev in _OWNER_WORDS and gap.strip() == ""
         if asks_metric and (possessive or before_term or capitalised or org_next or owner):
-            names.append(word)
+            names.append(_whole_name(question or residual, m.span()))
         elif possessive or org_next or (capitalised and not word.isupper()):
             # a narrative question: only a clear name ("AIA's", "Sun Life", "the United
             # States"); an unknown acronym or word is left to the relevance threshold
-            names.append(word)
+            names.append(_whole_name(question or residual, m.span()))
     kb_text = _kb_text()
     if asks_metric or names_metric:  # 众安在线的营运利润: a bare metric request is one too
         lead = _ZH_RUN.search(residual)  # the subject position: the question's first run
         if lead is not None:
             run = lead.group(0)
             follows_term = residual[lead.end() : lead.end() + 1] == "\x00"
-            if follows_term and not _known_to_kb(run, kb_text):
+            modifier = run[:1] in "的之"  # ACME 2025年的综合偿付能力充足率: not a subject
+            if follows_term and not modifier and not _known_to_kb(run, kb_text):
                 names.append(run)  # 招商信诺去年的利润: a name before the period / metric
     for m in _ZH_ORG.finditer(residual):
         name = m.group("name")
@@ -803,7 +905,12 @@ def parse_intent(question: str, reference_date: date | None = None) -> Intent:
     ref = reference_date or date.today()
     question = normalise_years(question)
     masked = _Masked(question)
-    competitors = tuple(dict.fromkeys(masked.take_terms(lx.COMPETITOR_TERMS)))
+    competitors = tuple(
+        dict.fromkeys(
+            _whole_competitor(question, pos, term)
+            for pos, term in masked.take_index(_index(lx.COMPETITOR_TERMS))
+        )
+    )
     unknown_channels = tuple(dict.fromkeys(masked.take_terms(lx.UNKNOWN_CHANNEL_TERMS)))
     masked.take_terms(lx.NON_METRIC_TERMS)
     qualified = _qualified_metrics(masked)  # "profit before tax" is not operating profit
@@ -821,7 +928,7 @@ def parse_intent(question: str, reference_date: date | None = None) -> Intent:
     channels = _canonical(masked, lx.CHANNEL_TERMS)
     ambiguous = tuple(dict.fromkeys(masked.take_terms(lx.AMBIGUOUS_METRIC_TERMS)))
     if metrics and not entities and not competitors:
-        competitors = _unknown_organisation(masked.text)
+        competitors = _unknown_organisation(masked.text, question)
     if not metrics and not unsupported and _has_any(question, lx.COUNT_CUES):
         unsupported = ("count",)  # "how many employees": the KB reports no counts
     elif not metrics and not unsupported and not ambiguous and _has_any(question, lx.VALUE_CUES):
@@ -852,7 +959,10 @@ def parse_intent(question: str, reference_date: date | None = None) -> Intent:
         residual.take_terms(_CUES)
         wants_value = bool(periods) or _has_any(question, lx.VALUE_CUES)
         named = bool(metrics or unsupported)
-        competitors = _foreign_names(residual.text, named and wants_value, named)
+        competitors = _foreign_names(residual.text, named and wants_value, named, question)
+        phrase = _qualified_figure(question, residual.text, competitors) if entities else ""
+        if phrase:  # "ACME's annualised premium equivalent sales": a figure, not a company
+            competitors, metrics, unsupported = (), (), (phrase,)
     narrative_cue = _has_any(question, lx.NARRATIVE_CUES)
     strong_cue = _has_any(question, _STRONG_CUES)
     definition_cue = _has_any(question, lx.DEFINITION_CUES)
