@@ -94,10 +94,11 @@ def _channel_name(channel: str, lang: str) -> str:
     return (names[0] if _zh(lang) else names[1]) if names else channel
 
 
-def _subject(query: MetricQuery, lang: str) -> str:
+def _subject(query: MetricQuery, lang: str, *, period: str | None = None) -> str:
     """ "ACME香港（ACME_HK）FY2025代理渠道收入" / "ACME Hong Kong (ACME_HK) revenue, agency channel, FY2025"."""
     entity, metric = _entity_name(query.entity, lang), _metric_name(query.metric, lang)
-    channel, period = _channel_name(query.channel, lang), query.period.label
+    channel = _channel_name(query.channel, lang)
+    period = query.period.label if period is None else period
     if _zh(lang):
         return f"{entity}{period}{channel}{metric}"
     channel_part = f", {channel}," if channel else ""
@@ -231,15 +232,18 @@ def narrative_answer(search: SearchResult, lang: str) -> Answer:
     return Answer(text, sources=refs, contexts=contexts)
 
 
+# Refusals carry no digit, not even a period label: "no number in a refusal" is then
+# checkable by anyone with a regular expression, and the question already names the period.
+_ASKED_PERIOD = {"zh": "所问期间", "en": "the period asked about"}
 _NOT_FOUND_ZH = {
     "metric_missing": "知识库没有{entity}的{metric}数据（该主体未披露此指标）",
-    "period_missing": "知识库没有{period}这一期间的数据（该期间未单独披露），因此找不到{subject}",
+    "period_missing": "知识库没有所问期间的数据（该期间未单独披露），因此找不到{subject}",
     "channel_missing": "知识库没有{metric}按“{channel}”划分的数据，因此找不到{subject}",
     "combination": "知识库中找不到{subject}",
 }
 _NOT_FOUND_EN = {
     "metric_missing": "The knowledge base has no {metric} for {entity} (the entity does not disclose it)",
-    "period_missing": "The knowledge base has no figures for the period {period} (it is not reported separately), so {subject} was not found",
+    "period_missing": "The knowledge base has no figures for the period asked about (it is not reported separately), so {subject} was not found",
     "channel_missing": "The knowledge base has no {metric} broken down by the '{channel}' channel, so {subject} was not found",
     "combination": "The knowledge base does not contain {subject}",
 }
@@ -263,12 +267,12 @@ def not_found_answer(result: MetricResult, lang: str) -> Answer:
     q = result.query
     if result.status == "unrecognised":
         return unreported_metric_answer(q.metric, lang)
+    asked = _ASKED_PERIOD["zh" if _zh(lang) else "en"]
     fields = {
         "entity": _entity_name(q.entity, lang),
         "metric": _metric_name(q.metric, lang),
-        "period": q.period.label,
         "channel": _channel_name(q.channel, lang),
-        "subject": _subject(q, lang),
+        "subject": _subject(q, lang, period=asked),
     }
     if _zh(lang):
         text = _NOT_FOUND_ZH[result.reason].format(**fields) + "，不作回答，也不会估算。"
@@ -294,9 +298,9 @@ def refusal_answer(decision: ScopeDecision, lang: str) -> Answer:
         )
     elif decision.reason == "future_period":
         text = (
-            f"{detail}尚未结束或尚未披露，知识库中没有该期间的数据，不作预测。"
+            "所问期间尚未结束或尚未披露，知识库中没有该期间的数据，不作预测。"
             if _zh(lang)
-            else f"{detail} has not been reported yet, so there is no figure for it and none is forecast."
+            else "The period asked about has not been reported yet, so there is no figure for it and none is forecast."
         )
     else:
         text = (

@@ -144,3 +144,26 @@ def test_a_qualifier_is_not_dropped_by_the_parser() -> None:
         "How is operating profit different from profit before tax?", date(2026, 6, 12)
     )
     assert narrative.route == "narrative"
+
+
+# Periods the KB does not have: a future one (refused before any look-up) and past ones
+# that were never reported separately (refused after the look-up).
+UNREPORTED_PERIODS = [
+    "What will ACME's revenue be in FY2026?",
+    "ACME集团2027年的营运利润会是多少？",
+    "What was group revenue in 2025 Q3?",
+    "集团2025年第三季度的收入",
+    "ACME Hong Kong operating profit for FY2019",
+    "What was the group's ROE in the first half of 2031?",
+]
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("question", UNREPORTED_PERIODS)
+def test_a_period_the_kb_lacks_is_refused_with_no_digit(
+    systems: dict[str, ReferenceSystem], mode: str, question: str
+) -> None:
+    """Not even the period's label: 'no number in a refusal' holds for a plain regex."""
+    out = systems[mode].answer(_case(question))
+    assert out.refused and out.value is None, out.answer
+    assert not re.search(r"[\d０-９]", out.answer), out.answer

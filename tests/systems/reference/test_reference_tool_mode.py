@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
@@ -76,17 +77,17 @@ def test_assumptions_follow_the_reference_date(system: ReferenceSystem) -> None:
     ("question", "must_mention"),
     [
         ("内地2025上半年的ROE", "ACME_CN"),
-        ("What was group revenue in the second half of 2025?", "2025H2"),
-        ("香港2025年第三季度收入", "2025Q3"),
-        ("group revenue 2031", "FY2031"),
-        ("明年香港利润", "FY2027"),
+        ("What was group revenue in the second half of 2025?", "period asked about"),
+        ("香港2025年第三季度收入", "所问期间"),
+        ("group revenue 2031", "period asked about"),
+        ("明年香港利润", "所问期间"),
         ("内地FY2025网络销售渠道新业务", "网络销售"),
         ("HK FY2025 agency channel ROE", "agency"),
         ("Zenith FY2025 new sales", "Zenith"),
         ("平安去年的营运利润", "平安"),
         ("What is the combined ratio of ACME HK in FY2025?", "combined ratio"),
         ("集团FY2025的现金流是多少", "现金流"),
-        ("集团FY2022收入", "FY2022"),
+        ("集团FY2022收入", "所问期间"),
     ],
 )
 def test_refusals_say_what_is_missing_without_numbers(
@@ -97,6 +98,7 @@ def test_refusals_say_what_is_missing_without_numbers(
     assert out.clarification == "none"
     assert must_mention in out.answer
     assert detect_fabricated_numbers(out.answer) == []
+    assert not re.search(r"\d", out.answer), out.answer  # not even a period label
 
 
 @pytest.mark.parametrize(
