@@ -900,6 +900,32 @@ _VALUE_FIRST_CUES = lx.VALUE_CUES + lx.NARRATIVE_CUES + lx.DEFINITION_CUES
 _STRONG_CUES = tuple(c for c in lx.NARRATIVE_CUES if c not in lx.WEAK_CUES)
 
 
+_COUNTRY_CODE = re.compile(
+    r"(?<![A-Za-z])(?:US|U\.S\.|UK|U\.K\.|EU)(?![A-Za-z$])(?!\s*[Dd]ollars?)"
+)
+
+
+def _asks_figure_and_why(question: str) -> bool:
+    """Two questions in one: a clause naming a reported metric with no explanation asked
+    ("What were Hong Kong new business sales in FY2025") and another clause asking why
+    ("and what drove them?", "，是什么带动的？"). Both parts are answered: the figure and
+    the passage."""
+    clauses = [c for c in _CLAUSE_SPLIT.split(question) if c and c.strip()]
+    if len(clauses) < 2:
+        return False
+    figure = why = False
+    for clause in clauses:
+        explains = _has_any(clause, lx.EXPLANATION_CUES)
+        if explains:
+            why = True
+        elif _has_any(clause, _METRIC_TERM_LIST) and not _has_any(clause, lx.NARRATIVE_CUES):
+            figure = True
+    return figure and why
+
+
+_METRIC_TERM_LIST = tuple(t for terms in lx.METRIC_TERMS.values() for t in terms)
+
+
 def parse_intent(question: str, reference_date: date | None = None) -> Intent:
     """Parse one question. ``reference_date`` anchors 去年 / last year (default: today)."""
     ref = reference_date or date.today()
@@ -954,6 +980,8 @@ def parse_intent(question: str, reference_date: date | None = None) -> Intent:
         opinion = _has_any(question, lx.FUTURE_VERBS) and _has_any(question, lx.FUTURE_TIMES)
     if not competitors:
         competitors = tuple(dict.fromkeys(masked.take_terms(lx.OTHER_PARTIES)))
+    if not competitors:  # "the current US interest rate": a country in capitals, not "us"
+        competitors = tuple(dict.fromkeys(m.group(0) for m in masked.take(_COUNTRY_CODE)))
     if not competitors:
         residual = _Masked(masked.text)
         residual.take_terms(_CUES)
@@ -974,6 +1002,8 @@ def parse_intent(question: str, reference_date: date | None = None) -> Intent:
     elif metrics:
         if definition_cue and not value_cue:
             route = "narrative"
+        elif _asks_figure_and_why(question):
+            route = "composite"  # "what were HK new sales in FY2025 and what drove them?"
         elif _has_any(question, lx.EXPLANATION_CUES) and not value_cue:
             route = "narrative"  # "what drove HK revenue in FY2025": the why, not the figure
         elif narrative_cue and (value_cue or periods):
