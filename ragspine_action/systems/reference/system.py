@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
-import tempfile
 import weakref
 from collections import Counter
 from collections.abc import Sequence
@@ -14,7 +12,7 @@ from ...golden.models import GoldenCase
 from ...outcomes.model import Outcome
 from ..base import Collection, PerCaseSystem
 from .agent import Orchestrator
-from .kb import DEFAULT_DATA_DIR, KnowledgeBase, build_kb
+from .kb import DEFAULT_DATA_DIR, KnowledgeBase, build_kb, memory_kb
 from .planner import ScriptedProvider
 from .tool_mode import answer_question
 
@@ -28,7 +26,7 @@ class ReferenceSystem(PerCaseSystem):
     """Answers a case from its question and reference date only, never from ``expected``.
 
     The KB is built once per instance: in ``kb_dir`` when given (reused when its data is
-    unchanged), else in a temporary directory removed with the instance.
+    unchanged), else in memory (no file to write, sync and delete on every run).
     """
 
     name = "reference"
@@ -42,11 +40,11 @@ class ReferenceSystem(PerCaseSystem):
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, got {mode!r}")
         self.mode: Mode = mode
-        target = kb_dir
-        if target is None:
-            target = tempfile.mkdtemp(prefix="ragspine-kb-")
-            weakref.finalize(self, shutil.rmtree, target, True)
-        self.kb = KnowledgeBase(build_kb(data_dir or DEFAULT_DATA_DIR, target))
+        data = data_dir or DEFAULT_DATA_DIR
+        if kb_dir is None:
+            self.kb = KnowledgeBase(memory_kb(data))
+        else:
+            self.kb = KnowledgeBase(build_kb(data, kb_dir))
         weakref.finalize(self, self.kb.close)
         self.orchestrator = Orchestrator(self.kb, ScriptedProvider())
 

@@ -15,7 +15,9 @@ from ragspine_action.systems.reference.kb import (
     DEFAULT_DATA_DIR,
     KnowledgeBase,
     build_kb,
+    memory_kb,
 )
+from ragspine_action.systems.reference.system import ReferenceSystem
 
 
 def _dump(db: Path) -> list[str]:
@@ -66,6 +68,41 @@ def test_build_is_deterministic_and_idempotent(tmp_path: Path) -> None:
     assert build_kb(DEFAULT_DATA_DIR, tmp_path / "a") == first
     assert first.stat().st_mtime_ns == mtime  # reused, not rebuilt
     assert [p.name for p in (tmp_path / "a").iterdir()] == [DB_FILENAME]
+
+
+def test_the_in_memory_kb_holds_exactly_the_file_kb(tmp_path: Path) -> None:
+    """A run without --kb-dir builds in memory: the same rows, so the same answers."""
+    conn = memory_kb(DEFAULT_DATA_DIR)
+    try:
+        assert list(conn.iterdump()) == _dump(build_kb(DEFAULT_DATA_DIR, tmp_path))
+        with pytest.raises(sqlite3.OperationalError, match="readonly"):
+            conn.execute("DELETE FROM facts")  # read-only, as a file KB is opened
+    finally:
+        conn.close()
+
+
+def test_a_system_without_kb_dir_writes_no_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    monkeypatch.setattr("tempfile.tempdir", None)
+    system = ReferenceSystem("tool")
+    assert system.kb.path is None
+    fact = system.kb.lookup("REVENUE", "ACME_GROUP", "FY2025")
+    assert fact is not None and fact.value == Decimal("8.18")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_in_memory_kb_refuses_bad_data_like_the_file_build(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    shutil.copytree(DEFAULT_DATA_DIR, data)
+    (data / "glossary.csv").unlink()
+    with pytest.raises(InputError, match=r"glossary\.csv: knowledge-base data file not found"):
+        memory_kb(data)
+    shutil.copy(DEFAULT_DATA_DIR / "glossary.csv", data / "glossary.csv")
+    (data / "docs" / "bad.md").write_text("no front matter\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"bad\.md:1: must start with a '---' front-matter"):
+        memory_kb(data)
 
 
 def test_changed_data_rebuilds(tmp_path: Path) -> None:
