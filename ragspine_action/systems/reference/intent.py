@@ -626,6 +626,12 @@ _ZH_SUFFIX_RE = re.compile(
 )
 
 
+def _as_written(question: str, pos: int, term: str) -> str:
+    """A listed term as the question writes it ("Singapore", not the lexicon's "singapore")."""
+    written = question[pos : pos + len(term)]
+    return written if written.lower() == term.lower() else term
+
+
 def _whole_competitor(question: str, pos: int, term: str) -> str:
     """A listed name as the question writes it, whole: 中信保诚人寿 (not 保诚), "Prudential
     plc", "HSBC Life"; a Chinese name takes up to four characters before it (no function
@@ -979,7 +985,12 @@ def parse_intent(question: str, reference_date: date | None = None) -> Intent:
         # a prediction about something other than ACME ("what will the stock market do")
         opinion = _has_any(question, lx.FUTURE_VERBS) and _has_any(question, lx.FUTURE_TIMES)
     if not competitors:
-        competitors = tuple(dict.fromkeys(masked.take_terms(lx.OTHER_PARTIES)))
+        competitors = tuple(
+            dict.fromkeys(
+                _as_written(question, pos, term)
+                for pos, term in masked.take_index(_index(lx.OTHER_PARTIES))
+            )
+        )
     if not competitors:  # "the current US interest rate": a country in capitals, not "us"
         competitors = tuple(dict.fromkeys(m.group(0) for m in masked.take(_COUNTRY_CODE)))
     if not competitors:

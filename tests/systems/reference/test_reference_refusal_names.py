@@ -32,6 +32,9 @@ NAMED = [
     ("ACME 2025年的综合偿付能力充足率是多少？", "偿付能力充足率", ["的综合"]),
     ("ACME 2025年的派息率是多少？", "派息率", ["的派息率"]),
     ("How much revenue did ACME Hong Kong book in FY2025 versus Ping An Insurance?", "Ping An", []),
+    # a listed place keeps the question's capitals, not the word list's lower case
+    ("What's the weather like in Singapore tomorrow?", "Singapore", ["singapore"]),
+    ("What is the capital of France?", "France", ["france"]),
 ]
 # names that are whole already must stay as written
 KEPT = [
