@@ -114,3 +114,73 @@ def test_the_cli_skips_pydantic_plugin_discovery_unless_the_user_wants_it(
     env = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}
     assert not _plugins_scanned(str(tmp_path), env)
     assert _plugins_scanned(str(tmp_path), {**env, "PYDANTIC_DISABLE_PLUGINS": ""})
+
+
+_BLAS_PROBE = """
+import os, sys
+seen = {}
+class Watch:
+    def find_spec(self, name, path=None, target=None):
+        if name == "numpy" and "numpy" not in seen:
+            seen["numpy"] = os.environ.get("OPENBLAS_NUM_THREADS")
+        return None
+sys.meta_path.insert(0, Watch())
+from ragspine_action import cli
+try:
+    cli.main(sys.argv[1:])
+except SystemExit:
+    pass
+print(repr(seen.get("numpy", "not imported")), file=sys.stderr)
+"""
+
+
+def _blas_threads_at_numpy_import(cwd: str, env: dict[str, str]) -> str:
+    done = subprocess.run(
+        [sys.executable, "-c", _BLAS_PROBE, "--no-baseline"],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=env,
+        check=False,
+    )
+    return str(done.stderr.strip().splitlines()[-1])
+
+
+def test_the_cli_runs_openblas_on_one_thread_unless_the_user_says(tmp_path: Path) -> None:
+    """OpenBLAS's spinning worker threads cost more CPU at start than its two small
+    products ever gain; the setting must be in place before numpy is imported."""
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    assert _blas_threads_at_numpy_import(str(tmp_path), env) == "'1'"
+    assert _blas_threads_at_numpy_import(str(tmp_path), {**env, "OPENBLAS_NUM_THREADS": "2"}) == (
+        "'2'"
+    )
+
+
+_BOOTSTRAP_PROBE = """
+import numpy as np
+from ragspine_action.baseline.stats import bootstrap_p_value, paired_bootstrap
+rng = np.random.default_rng(7)
+for n in (74, 1000, 20000):
+    for base, cur in (
+        (rng.integers(0, 2, n).astype(float), rng.integers(0, 2, n).astype(float)),
+        (np.round(rng.random(n), 1), np.round(rng.random(n), 1)),
+        (rng.random(n), rng.random(n)),
+    ):
+        print(repr(paired_bootstrap(base, cur)), repr(bootstrap_p_value(cur - base, -0.01)))
+"""
+
+
+def test_bootstrap_intervals_do_not_depend_on_blas_threads() -> None:
+    """The same bits with one OpenBLAS thread as with several (the CLI runs one)."""
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    outputs = {
+        threads: subprocess.run(
+            [sys.executable, "-c", _BOOTSTRAP_PROBE],
+            capture_output=True,
+            text=True,
+            env={**env, "OPENBLAS_NUM_THREADS": threads},
+            check=True,
+        ).stdout
+        for threads in ("1", "4")
+    }
+    assert outputs["1"] == outputs["4"] != ""
