@@ -630,6 +630,20 @@ def _lower_ascii_stems(name: str) -> tuple[str, ...] | None:
 
 def _without_names(text: str, names: Sequence[str], mark: str) -> tuple[str, bool]:
     """``text`` with every doc name (as given, or its stem) replaced by ``mark``."""
+    if names and text.isascii():
+        keys = _keys_of(names)
+        if keys is not None:
+            # Only the names whose key is in the text can be there (see _name_key), as
+            # given or as a stem, before or after other names are replaced by ``mark``.
+            low = text.lower()
+            digits = _ANY_DIGIT.search(text) is not None
+            names = [
+                name
+                for name, (key, numeric) in zip(names, keys, strict=True)
+                if (digits or not numeric) and key in low
+            ]
+            if not names:
+                return text, False
     found = False
     for name in names:
         if name in text:
@@ -641,6 +655,48 @@ def _without_names(text: str, names: Sequence[str], mark: str) -> tuple[str, boo
             text, n = stems.subn(mark, text)
             found = found or n > 0
     return text, found
+
+
+def _keys_of(names: Sequence[str]) -> tuple[tuple[str, bool], ...] | None:
+    """``_name_key`` of each of ``names`` (None if one has none), for the same tuple one
+    line after another."""
+    global _LAST_KEYS
+    last = _LAST_KEYS  # one read: another thread may replace it (never change it)
+    if type(names) is tuple and last[0] is names:
+        return last[1]
+    found = tuple(map(_name_key, names))
+    keys = None if None in found else found
+    if type(names) is tuple:
+        _LAST_KEYS = (names, keys)  # type: ignore[assignment]
+    return keys  # type: ignore[return-value]
+
+
+_LAST_KEYS: tuple[Any, tuple[tuple[str, bool], ...] | None] = (None, None)
+_ALNUM_RUN = re.compile(r"[A-Za-z0-9]+")
+
+
+@lru_cache(maxsize=16384)
+def _name_key(name: str) -> tuple[str, bool] | None:
+    """A lower-cased piece of ``name`` that the name and each of its stems contain, and
+    whether it has a digit: in ASCII text, ``name in text`` and a stem's case-insensitive
+    match both need the piece in the lower-cased text, so text without it holds neither
+    (one substring search per name instead of one per name and stem, and none for a
+    piece with a digit when the text has no digit).
+
+    The piece is the longest letter-and-digit run of the name's base before its last
+    full stop: a stem (``_name_stems``) is the base, perhaps without its extension, with
+    ``_``/``-`` runs as spaces, so it keeps every such run whole. None (no shortcut) for
+    a non-ASCII name, a base without a run, or a NUL (the mark that replaces names).
+    """
+    if not name.isascii() or "\x00" in name:
+        return None
+    base = name.replace("\\", "/").rsplit("/", 1)[-1]
+    dot = base.rfind(".")
+    runs = _ALNUM_RUN.findall(base[:dot] if dot > 0 else base)
+    if not runs:
+        return None
+    key = max(runs, key=len).lower()
+    return key, any(ch.isdigit() for ch in key)
 
 
 def _remove_doc_names(text: str, names: Sequence[str]) -> tuple[str, bool]:

@@ -60,10 +60,14 @@ _DIGIT = re.compile(r"\d|[０-９]")
 
 def is_presentation(sentence: str) -> bool:
     """Whether ``sentence`` only presents (all words presentation vocabulary, no number)."""
+    # Word by word, stopping at the first that is not presentation vocabulary (most
+    # sentences: their first content word), before the scan for a digit: either says no.
+    words = False
+    for m in _ASCII_WORD.finditer(sentence.lower()):
+        if m.group() not in _EN_WORDS:
+            return False
+        words = True
     if _DIGIT.search(sentence) is not None:
-        return False
-    words = _ASCII_WORD.findall(sentence.lower())
-    if any(w not in _EN_WORDS for w in words):
         return False
     if not sentence.isascii():
         if cjk_numerals(sentence):
@@ -71,4 +75,4 @@ def is_presentation(sentence: str) -> bool:
         rest = _ZH_PATTERN.sub("", sentence)
         if _CJK.search(rest) is not None:
             return False
-    return bool(words) or _CJK.search(sentence) is not None
+    return words or _CJK.search(sentence) is not None

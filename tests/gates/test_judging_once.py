@@ -149,3 +149,54 @@ def test_doc_names_are_removed_as_by_one_pattern_per_set_of_names(
     assert claims_module._without_names(text, ordered, mark) == _reference_without_names(
         text, ordered, mark
     )
+
+
+_KEYED_NAMES = [
+    "DOC_01.pdf",
+    "dir\\DOC_02.PDF",
+    "report.v2",
+    "DOC_02-final.pptx",
+    "2025.pdf",
+    "_.pdf",
+    ".pdf",
+    "Travel Policy",
+    "ab",
+    "Q3-2025 deck.md",
+]
+_KEYED_PARTS = [
+    "DOC 01",
+    "doc_01",
+    "doc-02",
+    "01",
+    "02 FINAL",
+    "Travel",
+    " policy",
+    "report",
+    ".v2",
+    "2025",
+    "q3 2025 deck",
+    " ",
+    ".",
+    "_",
+    "-",
+    "\x00",
+    "x",
+]
+
+
+@settings(max_examples=800, deadline=None)
+@given(
+    st.lists(st.sampled_from(_KEYED_NAMES), max_size=5),
+    st.lists(st.sampled_from(_KEYED_PARTS), max_size=10),
+    st.sampled_from(["\x00", " "]),
+)
+def test_names_skipped_by_their_key_are_never_there(
+    names: list[str], parts: list[str], mark: str
+) -> None:
+    """The key of each name (a letter-and-digit run every stem keeps) only skips names
+    that could not be removed: digits, separators, case, paths and extensions mixed."""
+    text = "".join(parts)
+    ordered = sorted(set(names), key=len, reverse=True)
+    assert claims_module._without_names(text, ordered, mark) == _reference_without_names(
+        text, ordered, mark
+    )
