@@ -32,6 +32,7 @@ _ANY_DIGIT = re.compile(r"\d")
 __all__ = [
     "DEFAULT_META_PATTERNS",
     "Claim",
+    "expand_contractions",
     "extract_claims",
     "has_content",
     "may_cite",
@@ -305,8 +306,29 @@ class Claim(NamedTuple):
 
 
 def tokenize(text: str) -> list[str]:
-    """Lower-cased ASCII word runs and single CJK characters, in order."""
-    return TOKEN.findall(text.lower())
+    """Lower-cased ASCII word runs and single CJK characters, in order; contractions
+    written out (``aren't`` → are not), so "aren't allowed" and "are not allowed" share
+    their words and their negation."""
+    return TOKEN.findall(expand_contractions(text).lower())
+
+
+# n't as " not" (can't → can not, won't → will not, shan't → shall not, ain't → is not).
+_CONTRACTION = re.compile(r"(?:\b(ca)|\b(wo)|\b(sha)|\b(ai))?n['’]t\b", re.IGNORECASE)
+_CONTRACTED = {1: "can", 2: "will", 3: "shall", 4: "is"}
+
+
+def expand_contractions(text: str) -> str:
+    """``text`` with English negative contractions written out (itself without any)."""
+    if "'" not in text and "’" not in text:
+        return text
+
+    def spell(m: re.Match[str]) -> str:
+        for group, word in _CONTRACTED.items():
+            if m.group(group):
+                return word + " not"
+        return " not"
+
+    return _CONTRACTION.sub(spell, text)
 
 
 def has_content(text: str) -> bool:

@@ -93,6 +93,25 @@ _CJK_AMOUNT = re.compile(
 )
 
 
+# Full-width letters, digits and number signs (０-９, Ａ-Ｚ, ａ-ｚ, －．％／＋) as ASCII: what NFKC
+# does to them, without touching the Chinese punctuation a period list is told apart by.
+_WIDE_ALNUM = {
+    code: code - 0xFEE0
+    for code in [
+        *range(0xFF10, 0xFF1A),
+        *range(0xFF21, 0xFF3B),
+        *range(0xFF41, 0xFF5B),
+        0xFF0B,
+        0xFF0D,
+        0xFF0E,
+        0xFF0F,
+        0xFF05,
+    ]
+}
+
+_WIDE_GROUP = re.compile(r"(?<=[０-９])，(?=[０-９]{3}(?![０-９]))")
+
+
 def _plain(value: Decimal) -> str:
     return f"{value.normalize():f}"
 
@@ -167,6 +186,11 @@ def detect_fabricated_numbers(
     ``sources`` among them, locators, index markers), in order of appearance."""
     if not _has_number(text):
         return []
+    # Full-width digits and letters (２０２５年, ＦＹ２０２５, Ｑ１) are read as ASCII first, so a
+    # period written in them is a period; amounts are reported in that folded form (５亿 → 5亿).
+    # Only letters, digits and number signs: a Chinese comma stays one (数据，2024年).
+    if not text.isascii():
+        text = _WIDE_GROUP.sub(",", text).translate(_WIDE_ALNUM)  # １，２００亿 → 1,200亿
     periods = compile_periods(tuple(period_patterns))
     numbers = _amounts(periods.sub(" ", text))
     if not numbers:

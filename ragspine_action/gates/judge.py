@@ -32,7 +32,7 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any, NamedTuple, Protocol
 
-from .claims import STOPWORDS, TOKEN, extract_claims, has_content, tokenize
+from .claims import STOPWORDS, TOKEN, expand_contractions, extract_claims, has_content, tokenize
 from .dates import DateMention, date_mentions, dates_agree
 from .numerals import (
     NUMBER_WORDS,
@@ -57,15 +57,32 @@ __all__ = [
 ]
 
 # English negation cues (as tokens: "don't" is "don" + "t").
+# "failed to recover" and "unable to" deny what follows as "did not" does.
 _NEGATION_WORDS = frozenset(
-    ["not", "no", "never", "without", "nor", "neither", "none", "nobody", "nothing", "cannot", "t"]
+    [
+        "not",
+        "no",
+        "never",
+        "without",
+        "nor",
+        "neither",
+        "none",
+        "nobody",
+        "nothing",
+        "cannot",
+        "t",
+        "fail",
+        "fails",
+        "failed",
+        "unable",
+    ]
 )
 # Chinese negation, minus the words that only look like one (不同, 未来, 非常, 无论 …).
 _CJK_NEGATION = re.compile(
-    r"并非|并不|从未|从不|毫无|绝不|没有|没|"
+    r"并非|并不|从未|从不|毫无|绝不|没有|没|毋|"
     r"不(?!仅|断|同|少|过|久|良|错|论|管|但|如|然|止|足以)|未(?!来|必|知)|无(?!论|疑|限)|非(?!常|寿)|勿"
 )
-_CJK_NEGATION_CHARS = frozenset("不没未无非勿毫")
+_CJK_NEGATION_CHARS = frozenset("不没未无非勿毫毋")
 # Direction words: a claim that says the opposite direction of its context contradicts it.
 _DIRECTIONS: dict[str, frozenset[str]] = {
     "up": frozenset(
@@ -239,10 +256,149 @@ _DIRECTIONS: dict[str, frozenset[str]] = {
     "heavy": frozenset(["heavy", "heavier", "intensive"]),
     "most": frozenset(["most", "highest", "largest", "biggest", "greatest", "maximum"]),
     "least": frozenset(["least", "lowest", "smallest", "fewest", "minimum"]),
+    # Common finance and policy antonyms (SPEC §10): what a rule covers, what an effect
+    # does, what a firm did with a product, a holding, a request, a currency, a result.
+    "include": frozenset(["include", "includes", "included", "including"]),
+    "exclude": frozenset(["exclude", "excludes", "excluded", "excluding"]),
+    "add": frozenset(["add", "adds", "added", "adding"]),
+    "remove": frozenset(
+        [
+            "remove",
+            "removes",
+            "removed",
+            "removing",
+            "delete",
+            "deleted",
+            "deletes",
+            "eliminate",
+            "eliminated",
+            "eliminates",
+        ]
+    ),
+    "promote": frozenset(
+        [
+            "promote",
+            "promotes",
+            "promoted",
+            "promoting",
+            "stimulate",
+            "stimulates",
+            "stimulated",
+            "spur",
+            "spurs",
+            "spurred",
+            "encourage",
+            "encourages",
+            "encouraged",
+            "supported",
+        ]
+    ),
+    "suppress": frozenset(
+        [
+            "suppress",
+            "suppresses",
+            "suppressed",
+            "curb",
+            "curbs",
+            "curbed",
+            "hinder",
+            "hinders",
+            "hindered",
+            "hamper",
+            "hampers",
+            "hampered",
+            "dampen",
+            "dampens",
+            "dampened",
+            "discourage",
+            "discourages",
+            "discouraged",
+            "restrain",
+            "restrained",
+            "weighed",
+        ]
+    ),
+    "launch": frozenset(
+        [
+            "launch",
+            "launches",
+            "launched",
+            "introduce",
+            "introduces",
+            "introduced",
+            "resumed",
+            "resume",
+            "resumes",
+            "began",
+            "started",
+            "start",
+            "starts",
+        ]
+    ),
+    "stop": frozenset(
+        [
+            "stop",
+            "stops",
+            "stopped",
+            "discontinue",
+            "discontinued",
+            "suspend",
+            "suspended",
+            "suspends",
+            "terminate",
+            "terminated",
+            "halt",
+            "halted",
+            "cease",
+            "ceased",
+            "withdraw",
+            "withdrawn",
+            "withdrew",
+            "abolish",
+            "abolished",
+            "scrapped",
+            "ended",
+        ]
+    ),
+    "fast": frozenset(
+        ["accelerate", "accelerates", "accelerated", "accelerating", "faster", "quicker", "sped"]
+    ),
+    "slow": frozenset(
+        [
+            "slow",
+            "slows",
+            "slowed",
+            "slowing",
+            "slower",
+            "decelerate",
+            "decelerated",
+            "decelerating",
+        ]
+    ),
+    "appreciate": frozenset(["appreciate", "appreciates", "appreciated", "appreciation"]),
+    "depreciate": frozenset(
+        ["depreciate", "depreciates", "depreciated", "depreciation", "devalued"]
+    ),
+    "surplus": frozenset(["surplus", "surpluses"]),
+    "deficit": frozenset(["deficit", "deficits"]),
+    "inflow": frozenset(["inflow", "inflows"]),
+    "outflow": frozenset(["outflow", "outflows"]),
+    "buy": frozenset(["buy", "buys", "bought", "purchase", "purchased", "purchases"]),
+    "sell": frozenset(["sell", "sells", "sold", "divest", "divested", "disposed"]),
+    "approve": frozenset(["approve", "approves", "approved", "accepted", "accept", "accepts"]),
+    "reject": frozenset(["reject", "rejects", "rejected", "refused", "refuses", "denied"]),
+    "positive": frozenset(["positive", "positively", "favourable", "favorable"]),
+    "negative": frozenset(["negative", "negatively", "adverse", "adversely"]),
+    "profit": frozenset(["profit", "profits", "profitable"]),
+    "loss": frozenset(["loss", "losses", "lossmaking"]),
 }
 _CJK_DIRECTIONS: dict[str, re.Pattern[str]] = {
-    "up": re.compile(r"增长|上升|提高|增加|上涨|扩大|改善|提升|增至|升至|走高|翻倍|翻番|增(?!值)"),
-    "down": re.compile(r"下降|减少|降低|下跌|收缩|缩小|降至|下滑|减至|恶化|走低|减(?!值|免)"),
+    "up": re.compile(
+        r"增长|上升|提高|增加|上涨|扩大|改善|提升|增至|升至|走高|翻倍|翻番|上调|调高|调升|上浮|增(?!值)"
+    ),
+    "down": re.compile(
+        r"下降|减少|降低|下跌|收缩|缩小|降至|下滑|减至|恶化|走低|下调|调低|调降|下浮|减(?!值|免)"
+    ),
     # A level: 高利率 against 低利率 (提高/降低 are directions above; 不低于 is a bound).
     "high": re.compile(r"(?<![提最降不])高(?!管|级|层|端|效|兴|校|峰|速|铁|中|手|新|龄|危)"),
     "low": re.compile(r"(?<![降最减不])低(?!调|碳|龄|端|级|保)"),
@@ -262,8 +418,30 @@ _CJK_DIRECTIONS: dict[str, re.Pattern[str]] = {
     "loose": re.compile(r"放宽|放松|宽松|松绑"),
     "strong": re.compile(r"加强|增强|强化"),
     "weak": re.compile(r"削弱|减弱|弱化"),
-    "launch": re.compile(r"推出|开售|发售|上线|引入|启动"),
-    "stop": re.compile(r"停售|停止|暂停|终止|叫停|撤回"),
+    "launch": re.compile(r"推出|开售|发售|上线|引入|启动|实施|恢复|(?<!不)生效"),
+    "stop": re.compile(r"停售|停止|暂停|终止|叫停|撤回|废除|废止|取消|撤销|失效"),
+    "include": re.compile(r"(?<!不)包括|(?<!不)包含|(?<!不)计入|纳入"),
+    "exclude": re.compile(r"不包括|不包含|不计入|剔除|扣除|排除|除外"),
+    "add": re.compile(r"新增|增设|添加|加入"),
+    "remove": re.compile(r"删除|移除|删去"),
+    "promote": re.compile(r"促进|推动|带动|刺激|提振|助推|拉动|支持"),
+    "suppress": re.compile(r"抑制|阻碍|拖累|打压|遏制|压制|拖慢|制约"),
+    "fast": re.compile(r"加快|加速|提速"),
+    "slow": re.compile(r"放缓|减速|放慢|趋缓"),
+    "appreciate": re.compile(r"升值"),
+    "depreciate": re.compile(r"贬值"),
+    "surplus": re.compile(r"盈余|顺差"),
+    "deficit": re.compile(r"赤字|逆差"),
+    "inflow": re.compile(r"流入"),
+    "outflow": re.compile(r"流出"),
+    "buy": re.compile(r"买入|购入|收购|增持"),
+    "sell": re.compile(r"卖出|出售|减持|抛售"),
+    "approve": re.compile(r"批准|核准|(?<!不)同意"),
+    "reject": re.compile(r"拒绝|驳回|否决|不同意"),
+    "positive": re.compile(r"正面|利好"),
+    "negative": re.compile(r"负面|利空|不利"),
+    "profit": re.compile(r"盈利|获利|扭亏"),
+    "loss": re.compile(r"亏损|亏蚀"),
     "most": re.compile(r"最(?:主要|大|高|多|重要|强|核心)"),
     "least": re.compile(r"最(?:次要|小|低|少|不重要|弱)"),
 }
@@ -297,10 +475,26 @@ _OPPOSITE = {
     "light": "heavy",
     "heavy": "light",
 }
+for _a, _b in (
+    ("include", "exclude"),
+    ("add", "remove"),
+    ("promote", "suppress"),
+    ("fast", "slow"),
+    ("appreciate", "depreciate"),
+    ("surplus", "deficit"),
+    ("inflow", "outflow"),
+    ("buy", "sell"),
+    ("approve", "reject"),
+    ("positive", "negative"),
+    ("profit", "loss"),
+):
+    _OPPOSITE[_a], _OPPOSITE[_b] = _b, _a
 _DIRECTION_WORDS = frozenset().union(*_DIRECTIONS.values())
 _CJK_CUE_CHARS = (
     frozenset("增降升减提跌缩扩涨滑禁允准恶改走翻延拉高低优劣好差逊弱胜必强选愿")
     | frozenset("推滞紧严宽松售线引启停终撤最")
+    | frozenset("调浮实恢效废取销包含计纳剔扣排除新添加删移促带刺振助拉支抑阻拖打遏压制")
+    | frozenset("快速缓放慢值盈余顺赤逆流买购收持卖出抛批核同拒驳否正负利空亏获扭")
     | _CJK_NEGATION_CHARS
 )
 _CUE_TOKENS = _NEGATION_WORDS | _DIRECTION_WORDS | _CJK_CUE_CHARS
@@ -428,7 +622,7 @@ class _Passage:
 @lru_cache(maxsize=1024)
 def _passage(text: str) -> _Passage:
     sentences = tuple(_split_sentences(text))
-    tokens = tuple(frozenset(TOKEN.findall(s.lower())) for s in sentences)
+    tokens = tuple(frozenset(tokenize(s)) for s in sentences)
     vocab = frozenset().union(*tokens) if tokens else frozenset()
     if not text.isascii():  # Chinese words are pairs of characters: keep the pairs too
         vocab = vocab | frozenset(_cjk_pairs(text))
@@ -482,6 +676,7 @@ def _directions(text: str, tokens: frozenset[str]) -> frozenset[str]:
 
 
 _NEGATION_SCOPE = 3  # characters after a Chinese negation cue that it negates
+_CJK_MODALS = frozenset("得须需必能会可应要用该")  # 不得, 无须, 不必, 不能, 不应, 不用 …
 
 
 def _negation_scope(text: str) -> tuple[frozenset[str], frozenset[str]]:
@@ -493,16 +688,22 @@ def _negation_scope(text: str) -> tuple[frozenset[str], frozenset[str]]:
     negates: set[str] = set()
     shadow: set[int] = set()
     for m in _CJK_NEGATION.finditer(text):
-        if m.end() < len(text) and not text[m.end()].isascii():
-            negates.add(text[m.end()])
-        shadow.update(range(m.start(), m.end() + _NEGATION_SCOPE))
+        end = m.end()
+        # A modal after the cue is not what it negates alone: 不得维持 and 毋须披露 negate
+        # the verb too (维, 披), so 不得维持 contradicts 须维持 whatever else both negate.
+        while end < len(text) and text[end] in _CJK_MODALS:
+            negates.add(text[end])
+            end += 1
+        if end < len(text) and not text[end].isascii():
+            negates.add(text[end])
+        shadow.update(range(m.start(), end + _NEGATION_SCOPE))
     affirms = {ch for i, ch in enumerate(text) if i not in shadow and not ch.isascii()}
     return frozenset(negates), frozenset(affirms)
 
 
 def _clauses_of(text: str, sentence: int) -> list[_Clause]:
     out: list[_Clause] = []
-    for piece in _CLAUSE.split(text):
+    for piece in _CLAUSE.split(_polar_text(text)):
         raw = frozenset(TOKEN.findall(piece.lower()))
         if not raw:
             continue
@@ -732,12 +933,15 @@ def _polarity_problem(
 
     Negation: a negated clause needs a negated context clause among its best matches, or
     one that it contains ("not during probation" in "leave does not accrue during
-    probation"); a plain clause whose best matches are all negated is contradicted. A
-    clause of one word ("不报销", "No,") is an answer particle, not compared. Direction:
-    among the context clauses that say a direction on the same axis, the best match must
-    not say only the opposite.
+    probation"); a plain clause whose best matches are all negated is contradicted, unless
+    another clause of the claim negates that same context clause (the order of a sentence
+    is free: "For trips under 6 hours, business class isn't allowed"). A clause of one word
+    ("不报销", "No,") is an answer particle, not compared. Direction: among the context
+    clauses that say a direction on the same axis, the best match must not say only the
+    opposite. Bounds are no negation ("no more than 40" is "at most 40", "not only").
     """
-    for piece in _CLAUSE.split(claim):
+    analysed = []
+    for piece in _CLAUSE.split(_polar_text(claim)):
         raw = frozenset(TOKEN.findall(piece.lower()))
         plain = raw - STOPWORDS - _NOT_OVERLAP
         if _weight(plain) < 1.5:
@@ -746,18 +950,21 @@ def _polarity_problem(
         for t in plain:
             topic.add(match.get(t, t))
             topic.update(_variants(t))
-        negated = _negated(piece, raw)
-        directions = _directions(piece, raw)
         scored = [(len(topic.intersection(c.tokens)), c, s) for c, s in contexts.clauses]
         best = max((o for o, _, _ in scored), default=0)
         if best == 0:
             continue
         top = [(c, s) for o, c, s in scored if o == best]
+        analysed.append((piece, raw, topic, _negated(piece, raw), scored, top))
+    negated_tops = [{id(c) for c, _ in top} for _, _, _, negated, _, top in analysed if negated]
+    for piece, raw, topic, negated, scored, top in analysed:
         if negated:
             inside = any(c.negated and c.tokens and c.tokens <= topic for _, c, _ in scored)
             if not inside and not any(c.negated for c, _ in top):
                 return "negated, but the context is not", top[0][1]
-        elif all(c.negated for c, _ in top):
+        elif all(c.negated for c, _ in top) and not any(
+            id(c) in ids for ids in negated_tops for c, _ in top
+        ):
             return "the context negates it", top[0][1]
         if not piece.isascii() and any(c.negated for c, _ in top):
             # Both sides negate something; a Chinese clause may negate a different word
@@ -765,7 +972,7 @@ def _polarity_problem(
             problem = _negates_other_word(piece, negated, top)
             if problem is not None:
                 return problem
-        for direction in directions:
+        for direction in _directions(piece, raw):
             opposite = _OPPOSITE[direction]
             axis = [(o, c, s) for o, c, s in scored if o and c.directions & {direction, opposite}]
             if not axis:
@@ -775,6 +982,47 @@ def _polarity_problem(
             if all(direction not in c.directions for c, _ in nearest):
                 return "says the opposite direction of the context", nearest[0][1]
     return None
+
+
+# Bounds that read like negations: "no more than 40" is "at most 40", "not less than" is
+# "at least", "no later than" is "by", "not only … but" asserts both; 不超过 is 最多, 不低于
+# 最少. Written as the bound before negation and direction are read, so a cap still differs
+# from a floor (at most / at least are the most / least directions).
+_BOUND = re.compile(
+    r"\bnot\s+only\b|\b(?:no|not)\s+(more|greater|higher|longer|larger|less|fewer|lower|"
+    r"smaller|later|earlier|sooner)\s+than\b"
+    r"|不(?:超过|高于|多于|大于)|不(?:少于|低于|小于)|不(?:迟于|晚于)",
+    re.IGNORECASE,
+)
+_UPPER_BOUND = frozenset(["more", "greater", "higher", "longer", "larger"])
+_LOWER_BOUND = frozenset(["less", "fewer", "lower", "smaller"])
+
+
+def _bound(m: re.Match[str]) -> str:
+    written = m.group()
+    word = (m.group(1) or "").lower()
+    if word in _UPPER_BOUND:
+        return "at most"
+    if word in _LOWER_BOUND:
+        return "at least"
+    if word in ("later", "sooner", "earlier"):
+        return "by" if word == "later" else "from"
+    if written.startswith("不"):
+        if written[1] in "超高多大":
+            return "最多"
+        if written[1] in "少低小":
+            return "最少"
+        return "最迟"
+    return " "  # not only
+
+
+def _polar_text(text: str) -> str:
+    """``text`` as negation and direction are read: contractions written out, bounds as
+    bounds (see ``_BOUND``)."""
+    text = expand_contractions(text)
+    if "no" in text.lower() or (not text.isascii() and "不" in text):
+        text = _BOUND.sub(_bound, text)
+    return text
 
 
 def _negates_other_word(

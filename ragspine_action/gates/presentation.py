@@ -1,8 +1,10 @@
 """Presentation sentences: courtesy, preamble and meta lines that assert nothing.
 
 "Let me check the documents.", "I found the following in X:", "Hope this helps!",
-"好的，以下是回答。", "注：以上信息摘自检索到的文档。" talk about the answer, the question or
-the documents, never about the subject. The rule is general rather than a list of
+"好的，以下是回答。", "注：以上信息摘自检索到的文档。", "Note: this answer is based only on the
+provided documents.", "注：以上回答仅基于检索到的资料。" talk about the answer, the question or
+the documents, never about the subject. A "Note:"/"注：" label decides nothing: "Note: the
+cap was raised to 400 EUR." says something about the subject and is judged. The rule is general rather than a list of
 sentences: a sentence whose content words are ALL presentation vocabulary (documents,
 sources, found, following, answer, help, hope, 文档, 检索, 知识库, 以下, 回答 …) and that
 carries no number is presentation, not a claim. One domain word or one number and the
@@ -35,6 +37,8 @@ _EN_TEXT = """
     please kindly feel free ask asking asked need needed want know let me
     what which who how where when why if whether
     anything something else other others additional
+    based only solely exclusively entirely purely strictly generated verify verified original
+    rely relies relied drawn derived limited taken
 """
 _EN_WORDS = frozenset(_EN_TEXT.split())
 # Chinese presentation words (longest first when removed) and the function characters
@@ -45,7 +49,7 @@ _ZH_TEXT = """
     好的 当然 可以 很高兴 高兴 乐意 荣幸 希望 帮助 帮到 帮忙 有帮助 谢谢 感谢 您好 你好
     摘自 引自 出自 来自 来源于 基于 根据 依据 参考 提供 找到 发现 整理 总结 如 下 为您 为你
     请 注 备注 说明 让我 我来 我们 您 你 我 为 于 是 的 了 到 在 中 这 些 此 及 和 与 如何
-    一下 看看 看 查 核实 确认
+    一下 看看 看 查 核实 确认 仅仅 仅 只 均 完全 生成 本 所
 """
 _ZH_WORDS = sorted(
     _ZH_TEXT.split(),
