@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 # ``startup`` first: it sets what must be set before any model is built.
-from . import __version__, startup  # noqa: F401
+from . import __version__, startup
 from .config import SYSTEMS, RunConfig, parse_k_list, parse_suites, resolve_system
 from .config_file import DEFAULT_CONFIG_NAME, FILE_KEYS, load_config_file, overrides_from_file
 from .console import encodable
@@ -29,6 +29,7 @@ from .errors import (
 from .gates.judge import JUDGE_KINDS
 from .outputs import output_errors
 from .paths import BUNDLED_GOLDEN
+from .perf import gc_paused
 from .safe_text import print_safe
 from .shard import parse_shard
 
@@ -465,6 +466,17 @@ def config_from_args(args: argparse.Namespace, cwd: str | None = None) -> RunCon
 
 
 def _run_cli(arguments: list[str]) -> int:
+    # No collections while the run's modules load and its report is written and shown:
+    # all of it lives until the process ends (``startup``).
+    startup.no_collection_at_exit()
+    with gc_paused():
+        try:
+            return _run_cli_paused(arguments)
+        finally:
+            startup.settle()
+
+
+def _run_cli_paused(arguments: list[str]) -> int:
     try:
         args = build_parser().parse_args(arguments)
         shown = _lazy("parse_show_failures")(getattr(args, "show_failures", None))
@@ -540,6 +552,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print_safe(format_internal_error(exc, __version__), sys.stderr)
         return EXIT_INTERNAL
 
+
+startup.modules_loaded()  # the last line of the module's body
 
 if __name__ == "__main__":
     sys.exit(main())
