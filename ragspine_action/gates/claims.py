@@ -206,7 +206,15 @@ _QUESTION_LABEL = re.compile(
 )
 # Markdown decoration at a line start: headings, quotes, list markers, emphasis.
 _LINE_DECORATION = re.compile(
-    r"^\s*(?:>\s*)?(?:[-*+•·]\s+|\d{1,2}(?:[.)]\s+|、)|\(\d{1,2}\)\s*|[①-⑳]\s*|[a-z][.)]\s+)?"
+    r"^\s*(?:>\s*)?(?:[-*+•·]\s+|\d{1,2}(?:[.)]\s+|、)|\(\d{1,2}\)\s*|[①-⑳]\s*|[a-z][.)]\s+"
+    r"|\[\d{1,3}\](?!\s*[:：])\s*|【\d{1,3}】\s*)?"
+)
+# A line that only names a citation block ("References", "**Sources:**", "## 参考资料"):
+# the lines after it are its items.
+_CITATION_HEADING = re.compile(
+    r"^\s*(?:sources?|citations?|references?|refs?|bibliography|sources used|works cited|"
+    r"来源|出处|资料来源|参考资料|参考文献|参考来源|引用|引用资料|文档来源|数据来源)\s*[:：]?\s*$",
+    re.IGNORECASE,
 )
 _HEADING = re.compile(r"^\s*#{1,6}\s")
 _EMPHASIS = re.compile(r"\*\*|__|(?<!\w)\*(?=\S)|(?<=\S)\*(?!\w)")
@@ -441,20 +449,28 @@ _CITATION_END = re.compile(r"\s[—–-]{1,2}\s|\s?—\s?|[;；]")
 _CITATION_WORDS_MAX = 8
 
 
-def _after_citation(text: str) -> str:
+def _after_citation(text: str, lead_title: bool = True) -> str:
     """What follows a citation label: the citation itself (a title-like doc name, with or
     without an extension, and its locators) is dropped; any text after it is kept to be
     judged ("Source: Handbook — managers may approve more", "(source: X, p. 3, extended to
     120 days)")."""
-    parts = _CITATION_END.split(text, maxsplit=1)
-    tail = parts[1] if len(parts) > 1 else ""
-    pieces = _COMMA.split(parts[0])
-    i = 0
-    if pieces and (_identifier(pieces[0].strip()) or _lower_title(pieces[0])):
-        i = 1  # the title position: "Source: employee_handbook", "Source: hr handbook"
-    while i < len(pieces) and _name_like(pieces[i]):
-        i += 1
-    kept = [p.strip() for p in (*pieces[i:], tail) if p.strip()]
+    segments = _CITATION_END.split(text)
+    kept: list[str] = []
+    for n, segment in enumerate(segments):
+        pieces = _COMMA.split(segment)
+        i = 0
+        first = pieces[0].strip()
+        if n == 0 and lead_title and (_identifier(first) or _lower_title(first)):
+            i = 1  # the title position: "Source: employee_handbook", "Source: hr handbook"
+        while i < len(pieces) and _name_like(pieces[i]):
+            i += 1
+        if i < len(pieces):
+            # What is not a title or a locator is kept, and so is all that follows it.
+            kept += [p.strip() for p in pieces[i:] if p.strip()]
+            kept += [p.strip() for p in segments[n + 1 :] if p.strip()]
+            break
+        # A segment of titles and locators only is the next item of a list of citations:
+        # "Sources: Handbook, p. 2; ACME Annual Report 2025, p. 14".
     return ", ".join(kept)
 
 
@@ -900,7 +916,10 @@ def _citation_item(line: str, names: Sequence[str]) -> str:
         line, own = _split_brackets(line, names)
         line = ", ".join([line, *own])
     parts = _CITATION_END.split(line, maxsplit=1)
-    pieces = _COMMA.split(parts[0])[1:]  # the first piece is the title
+    pieces = _COMMA.split(parts[0])
+    first = pieces[0].strip()
+    if not first or _name_like(first) or _lower_title(first) or _identifier(first):
+        pieces = pieces[1:]  # the title (a sentence in its place is judged)
     if len(parts) > 1:
         pieces.append(parts[1])
     kept = ", ".join(p.strip() for p in pieces if p.strip() and not _name_like(p))
@@ -1136,15 +1155,19 @@ def extract_claims(
     if "|" in answer:
         lines = _without_table_headers(lines)
     in_citations = False  # inside a "Sources:" block: its items are citations
+    block_items = 0
     for raw_line in lines:
         line = raw_line
         if not line.strip():
-            in_citations = False
+            in_citations = in_citations and not block_items  # "Sources:", a blank, items
             continue
         heading = _HEADING.match(line)
         if heading is not None:
             in_citations = False
             line = line[heading.end() :]
+            if _CITATION_HEADING.match(_EMPHASIS.sub("", line)) is not None:
+                in_citations = True  # "## References": a block of citations follows
+                continue
             if not _title_asserts(_EMPHASIS.sub("", line)):
                 continue  # a markdown heading: a title, not an assertion
             line = line.rstrip("# ")  # "## The CEO will resign next week" is judged
@@ -1153,6 +1176,7 @@ def extract_claims(
         decoration = _LINE_DECORATION.match(line)
         if decoration is not None and decoration.end():
             if in_citations:  # "- Employee Handbook (p. 3)" under "Sources:"
+                block_items += 1
                 item = _citation_item(line[decoration.end() :], names)
                 if item:
                     claims.append(Claim(item))
@@ -1162,6 +1186,10 @@ def extract_claims(
             line = _EMPHASIS.sub("", line)
         label_only = _CITATION_LABEL.match(line)
         in_citations = label_only is not None and not line[label_only.end() :].strip()
+        block_items = 0
+        if label_only is None and _CITATION_HEADING.match(line) is not None:
+            in_citations = True  # "**References**"
+            continue
         footnote = _FOOTNOTE_DEF.match(line)
         if footnote is not None:
             line = line[footnote.end() :]
@@ -1179,7 +1207,16 @@ def extract_claims(
             line = _LOOSE_LOCATOR.sub(" ", line)
         if had_doc or own:
             line = " ".join(line.split())  # what was removed left runs of spaces
-        for piece in (*_sentences(line), *own):
+        listing = label_only is not None  # "Sources: X, p. 2; Y, p. 14": items follow
+        for n, piece in enumerate((*_sentences(line), *own)):
+            if listing and n > 0:
+                # The next item of the line's list of citations (a title and locators)
+                # is no claim; the first piece that says more ends the list.
+                rest = _after_citation(piece, lead_title=False)
+                if not rest:
+                    continue
+                listing = False
+                piece = rest
             key = (piece, had_doc)
             kept = pieces.get(key, _UNSEEN)
             if kept is _UNSEEN:
