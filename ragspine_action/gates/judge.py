@@ -35,8 +35,11 @@ from typing import Any, NamedTuple, Protocol
 from .claims import STOPWORDS, TOKEN, expand_contractions, extract_claims, has_content, tokenize
 from .dates import DateMention, date_mentions, dates_agree
 from .numerals import (
+    ARTICLE_COUNTERS,
+    CONDITIONAL_NUMBER_WORDS,
     NUMBER_WORDS,
     cjk_numerals,
+    conditional_numbers,
     english_compounds,
     fold,
     number_forms,
@@ -500,6 +503,7 @@ _CJK_CUE_CHARS = (
 _CUE_TOKENS = _NEGATION_WORDS | _DIRECTION_WORDS | _CJK_CUE_CHARS
 _NOT_OVERLAP = _NEGATION_WORDS | _CJK_NEGATION_CHARS  # cues say nothing about the topic
 _NUMBER_WORDS = frozenset(NUMBER_WORDS)
+_ANY_NUMBER_WORDS = _NUMBER_WORDS | CONDITIONAL_NUMBER_WORDS
 
 # Clauses: the unit negation and direction are compared on.
 _CLAUSE = re.compile(
@@ -659,7 +663,7 @@ def _cjk_found(text: str, vocab: frozenset[str]) -> tuple[int, int]:
 
 @lru_cache(maxsize=1024)
 def _passage_numbers(text: str, vocab: frozenset[str]) -> frozenset[Decimal]:
-    return frozenset(number_forms(text, _NUMBER_WORDS.intersection(vocab)))
+    return frozenset(number_forms(text, _ANY_NUMBER_WORDS.intersection(vocab)))
 
 
 def _negated(text: str, tokens: Iterable[str]) -> bool:
@@ -882,13 +886,20 @@ def _claim_numbers(text: str, tokens: Iterable[str]) -> list[tuple[str, frozense
     folded = fold(text)
     out = [(m.text, m.forms) for m in number_mentions(folded)] if _DIGIT.search(text) else []
     if not folded.isascii():
-        out += [(written, frozenset({Decimal(n)})) for written, n in cjk_numerals(folded)]
+        out += [
+            (written, frozenset({Decimal(n)}))
+            for written, n in cjk_numerals(folded)
+            # 一项新计划: 一 is the article "a" here, not a count the contexts must hold
+            if not (written[0] == "一" and written[-1] in ARTICLE_COUNTERS)
+        ]
     words = _NUMBER_WORDS.intersection(tokens)
     if words:
         compounds = english_compounds(text)
         out += [(written, frozenset({Decimal(value)})) for written, value, _ in compounds]
         words = words - {part for _, _, parts in compounds for part in parts}
         out += [(t, frozenset({Decimal(NUMBER_WORDS[t])})) for t in words]
+    if not CONDITIONAL_NUMBER_WORDS.isdisjoint(tokens):
+        out += conditional_numbers(text)
     return out
 
 

@@ -22,6 +22,7 @@ __all__ = [
     "NumberMention",
     "cjk_numerals",
     "cjk_value",
+    "conditional_numbers",
     "english_compounds",
     "fold",
     "has_number_words",
@@ -61,8 +62,12 @@ _SCALES: dict[str, int] = {
 }
 # A single Chinese numeral before a measure word: 三年 → 3, 两个 → 2, 第三季度 → 3.
 _CJK_NUMERAL = re.compile(
-    r"(?<![一二两三四五六七八九十百千万零〇])([一二两三四五六七八九十])(?=[年个天月日倍项家次名位周季层期])"
+    r"(?<![一二两三四五六七八九十百千万零〇])([一二两三四五六七八九十])"
+    r"(?=[年个天月日倍项家次名位周季层期大款条种类只间座所张份批轮级岁人台件套支笔场届宗处]"
+    r"|小时|分钟|方面)"
 )
+# Counters after which 一 is mostly the article "a" (一项新计划 "a new plan"), not a count.
+ARTICLE_COUNTERS = frozenset("个项家名位大款条种类只间座所张份批台件套支笔场宗处方")
 _CJK_DIGITS = {
     "一": 1,
     "二": 2,
@@ -107,6 +112,19 @@ NUMBER_WORDS: dict[str, int] = {
     "hundred": 100,
     "twice": 2,
     "thrice": 3,
+    "doubled": 2,
+    "doubles": 2,
+    "doubling": 2,
+    "twofold": 2,
+    "triple": 3,
+    "tripled": 3,
+    "triples": 3,
+    "tripling": 3,
+    "threefold": 3,
+    "quadruple": 4,
+    "quadrupled": 4,
+    "fourfold": 4,
+    "dozen": 12,
     "january": 1,
     "february": 2,
     "march": 3,
@@ -230,7 +248,48 @@ def cjk_numerals(text: str) -> list[tuple[str, Decimal]]:
     for m in _CJK_NUMERAL.finditer(text):
         if not any(start <= m.start() < end for start, end in taken):
             out.append((m.group() + text[m.end()], Decimal(_CJK_DIGITS[m.group()])))
+    if "翻" in text or "半" in text:
+        for m in _CJK_WORDS.finditer(text):
+            out.append((m.group(), _CJK_WORD_VALUES.get(m.group(), Decimal(2))))
     return out
+
+
+# Words that are numbers only in some uses: "once a year" (not "once approved"), "one
+# year" (not "one of"), "half of" (not "the first half", "half-year"), "double the"
+# (not "double-digit"). Read by a pattern, and only when the text has one of them.
+CONDITIONAL_NUMBER_WORDS = frozenset(["once", "one", "half", "double"])
+_CONDITIONAL = re.compile(
+    r"(?P<once>\bonce\b(?=\s+(?:a|an|per|every|each|daily|weekly|monthly|quarterly|yearly|"
+    r"annually|more|again|or\s+twice|only|in\s+(?:a|an|each|every))\b)"
+    r"|(?<=\bonly )once\b|(?<=\bjust )once\b|(?<=\bexactly )once\b|(?<=\bleast )once\b"
+    r"|(?<=\bmost )once\b|(?<=\bthan )once\b)"
+    r"|(?P<one>\bone(?=(?:[\s-]+(?:full|calendar|working|business|financial|fiscal|additional|"
+    r"extra|more|single|whole))?[\s-]+(?:days?|weeks?|months?|years?|hours?|minutes?|quarters?|"
+    r"times?|percent|per\s+cent|million|billion|thousand|hundred|dozen|nights?)\b))"
+    r"|(?P<half>(?<!\bfirst )(?<!\bsecond )(?<!\b1st )(?<!\b2nd )(?<!\blatter )(?<!\bformer )"
+    r"\bhalf\b(?![\s-]*(?:years?|yearly|time|way|term|life|hours?|days?|months?)\b))"
+    r"|(?P<double>\bdouble\b(?![\s-]*(?:digits?|check|checked|checking|count|counting|counted|"
+    r"click|edged|standard|entry|taxation|dip)\b))",
+    re.IGNORECASE,
+)
+_CONDITIONAL_FORMS = {
+    "once": frozenset({Decimal(1)}),
+    "one": frozenset({Decimal(1)}),
+    "half": frozenset({Decimal("0.5"), Decimal(50)}),  # half = 0.5 = 50 %
+    "double": frozenset({Decimal(2)}),
+}
+# Chinese multiples and halves: 翻倍 = 翻番 = 翻一番 = 2, 翻两番 = 4, 一半 = 半数 = 50 %.
+_CJK_WORDS = re.compile(r"翻一?[倍番]|翻两番|一半|半数")
+_CJK_WORD_VALUES = {"翻两番": Decimal(4), "一半": Decimal(50), "半数": Decimal(50)}
+
+
+def conditional_numbers(text: str) -> list[tuple[str, frozenset[Decimal]]]:
+    """Numbers said by words that are numbers only in some uses (see _CONDITIONAL)."""
+    return [
+        (m.group(), _CONDITIONAL_FORMS[m.lastgroup])
+        for m in _CONDITIONAL.finditer(text)
+        if m.lastgroup
+    ]
 
 
 _TENS = r"twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
@@ -264,10 +323,14 @@ def number_forms(text: str, tokens: Iterable[str] = ()) -> set[Decimal]:
             forms |= mention.forms
     if not text.isascii():
         forms.update(value for _, value in cjk_numerals(text))
+    tokens = frozenset(tokens)
     words = _NUMBER_WORD_SET.intersection(tokens)
     forms.update(Decimal(NUMBER_WORDS[t]) for t in words)
     if words:
         forms.update(Decimal(value) for _, value, _ in english_compounds(text))
+    if not CONDITIONAL_NUMBER_WORDS.isdisjoint(tokens):
+        for _, found in conditional_numbers(text):
+            forms |= found
     return forms
 
 
