@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from decimal import Decimal
 from functools import lru_cache
 from typing import Any, Final, NamedTuple
 
 from .fabrication import DEFAULT_PERIOD_PATTERNS, compile_periods
-from .numerals import fold, number_mentions, states_value, unit_scale
+from .numerals import fold, number_forms, number_mentions, states_value, unit_scale
 from .presentation import is_presentation
 
 _ANY_DIGIT = re.compile(r"\d")
@@ -1226,6 +1227,8 @@ def extract_claims(
             sentence, citation_like = kept
             if citation_like and _is_citation_only(sentence, names):
                 continue
+            if sentence.endswith(("?", "？")) and _counts(sentence) <= _counts(question):
+                continue  # a question whose numbers are the user's presupposes nothing new
             if question and echo_min <= len(sentence) <= echo_max:
                 if echo is None:
                     echo = _echo_key(question)
@@ -1262,10 +1265,11 @@ def _piece_sentence(piece: str, had_doc: bool, meta: re.Pattern[str]) -> tuple[s
         return None
     if sentence.endswith(("?", "？")):
         # A question (often the user's, echoed) asserts nothing, unless it is rhetorical
-        # ("Did you know the CEO will resign?", "难道集团不会暂停派息吗？").
+        # ("Did you know the CEO will resign?", "难道集团不会暂停派息吗？") or presupposes a
+        # number ("What drove the 12% growth?": judged, unless the user's question has it).
         asserted = _rhetorical(sentence)
         if asserted is None:
-            return None
+            return (sentence, verdict is None) if _counts(sentence) else None
         sentence = asserted
     if sentence.endswith((":", "：")) and len(tokenize(sentence)) <= 8:
         return None  # "Key points:", "以下是相关信息：" introduce, not assert
@@ -1278,7 +1282,9 @@ def _piece_sentence(piece: str, had_doc: bool, meta: re.Pattern[str]) -> tuple[s
 
 _RHETORICAL_LEAD = re.compile(
     r"^(?:did you know|do you know|did you hear|guess what|isn't it true|is it not true|"
-    r"wouldn't you agree|don't you think|who knew|难道|岂不是|你知道吗|您知道吗|你知道|您知道)"
+    r"wouldn't you agree|don't you think|who knew|who (?:could|would|can) (?:deny|doubt)(?: that)?|"
+    r"is it any wonder|how could (?:anyone|we|you) (?:doubt|deny)(?: that)?|岂不是|谁能否认|谁不知道|"
+    r"你知道吗|您知道吗|你知道|您知道)"
     r"(?:\s*(?:that|[,，]))?\s*",
     re.IGNORECASE,
 )
@@ -1290,15 +1296,55 @@ _RHETORICAL_TAG = re.compile(
 )
 
 
+def _counts(text: str) -> frozenset[Decimal]:
+    """The numbers ``text`` states (digits, Chinese numerals, number words)."""
+    return frozenset(number_forms(text, tokenize(text)))
+
+
+# A negative question asserts what it asks: "Didn't the board cut the dividend?" says it
+# did; "难道董事会不打算削减股息吗？" says it does plan to (难道 turns the polarity round).
+_NEGATIVE_QUESTION = re.compile(
+    r"^(?:isn't|aren't|wasn't|weren't|doesn't|don't|didn't|won't|wouldn't|can't|couldn't|"
+    r"shouldn't|hasn't|haven't|hadn't)\s+",
+    re.IGNORECASE,
+)
+_CJK_TURN = re.compile(r"^(?:难道|莫非)")
+_CJK_VERB = re.compile(r"已经|打算|计划|准备|可以|需要|应该|包括|涵盖|覆盖|提供|支付|得到")
+_CJK_SHORT_VERB = re.compile(
+    r"(?<![事员协社机学工商议年例总大])会|将|是|有|能|要|须|应|已|曾|被|获"
+)
+_CJK_BODY_NEGATION = re.compile(r"并非|并不|不是|没有|不|没|未")
+
+
+_RHETORICAL_END = re.compile(
+    r"[,，]\s*(?:isn't|aren't|wasn't|weren't|doesn't|don't|didn't|won't|can't)\s+\w+\s*\?$"
+    r"|[,，]?\s*(?:不是吗|对吧|是吧|对不对)\s*？$",
+    re.IGNORECASE,
+)
+
+
 def _rhetorical(sentence: str) -> str | None:
     """The assertion of a rhetorical question, or None for a real question."""
+    turn = _CJK_TURN.match(sentence)
+    if turn is not None:
+        body = _RHETORICAL_TAG.sub("", sentence[turn.end() :]).strip()
+        if not has_content(body):
+            return None
+        negation = _CJK_BODY_NEGATION.search(body)
+        if negation is not None:  # 难道…不…吗: it does
+            return body[: negation.start()] + body[negation.end() :]
+        # 难道…吗: it does not (不 before its verb)
+        verb = _CJK_VERB.search(body) or _CJK_SHORT_VERB.search(body)
+        if verb is None:
+            return "并非" + body
+        negated = {"有": "没有", "已": "未", "已经": "未"}.get(verb.group(), "不" + verb.group())
+        return body[: verb.start()] + negated + body[verb.end() :]
     lead = _RHETORICAL_LEAD.match(sentence)
-    tag = re.search(
-        r"[,，]\s*(?:isn't|aren't|wasn't|weren't|doesn't|don't|didn't|won't|can't)\s+\w+\s*\?$"
-        r"|[,，]?\s*(?:不是吗|对吧|是吧|对不对)\s*？$",
-        sentence,
-        re.IGNORECASE,
-    )
+    negative = _NEGATIVE_QUESTION.match(sentence) if lead is None else None
+    if negative is not None:
+        body = _RHETORICAL_TAG.sub("", sentence[negative.end() :]).strip()
+        return body if has_content(body) else None
+    tag = _RHETORICAL_END.search(sentence)
     if lead is None and tag is None:
         return None
     body = sentence[lead.end() :] if lead is not None else sentence

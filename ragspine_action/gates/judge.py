@@ -32,6 +32,8 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any, NamedTuple, Protocol
 
+from .binding import KIND_CUES as _KIND_CUES
+from .binding import binding_problem
 from .claims import STOPWORDS, TOKEN, expand_contractions, extract_claims, has_content, tokenize
 from .dates import DateMention, date_mentions, dates_agree
 from .numerals import (
@@ -83,7 +85,8 @@ _NEGATION_WORDS = frozenset(
 # Chinese negation, minus the words that only look like one (不同, 未来, 非常, 无论 …).
 _CJK_NEGATION = re.compile(
     r"并非|并不|从未|从不|毫无|绝不|没有|没|毋|"
-    r"不(?!仅|断|同|少|过|久|良|错|论|管|但|如|然|止|足以)|未(?!来|必|知)|无(?!论|疑|限)|非(?!常|寿)|勿"
+    r"不(?!仅|断|同|少|过|久|良|错|论|管|但|如|然|止|足以)|未(?!来|必|知|用|使用|休)|无(?!论|疑|限)"
+    r"|非(?!常|寿)|勿"
 )
 _CJK_NEGATION_CHARS = frozenset("不没未无非勿毫毋")
 # Direction words: a claim that says the opposite direction of its context contradicts it.
@@ -705,10 +708,20 @@ def _negation_scope(text: str) -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(negates), frozenset(affirms)
 
 
+_DECIMAL = re.compile(r"(?<=\d)\.(?=\d)")
+
+
+def _clause_tokens(piece: str) -> frozenset[str]:
+    """A clause's tokens, a decimal as one token: the 3 of 8.3% is not the 3 of 3%."""
+    if "." in piece:
+        piece = _DECIMAL.sub("d", piece)
+    return frozenset(TOKEN.findall(piece.lower()))
+
+
 def _clauses_of(text: str, sentence: int) -> list[_Clause]:
     out: list[_Clause] = []
     for piece in _CLAUSE.split(_polar_text(text)):
-        raw = frozenset(TOKEN.findall(piece.lower()))
+        raw = _clause_tokens(piece)
         if not raw:
             continue
         negated = _negated(piece, raw)
@@ -903,6 +916,18 @@ def _claim_numbers(text: str, tokens: Iterable[str]) -> list[tuple[str, frozense
     return out
 
 
+def _clause_numbers(text: str) -> list[tuple[str, frozenset[Decimal]]]:
+    return _claim_numbers(text, tokenize(text))
+
+
+def _may_name(claim: str, tokens: list[str]) -> bool:
+    """Whether a claim may name a place, a channel, a figure or a proper name (then the
+    binding rule compares it with the context clause it matches)."""
+    if not claim.isascii() or not _KIND_CUES.isdisjoint(tokens):
+        return True
+    return any("A" <= ch <= "Z" for ch in claim[1:])
+
+
 def _date_problem(claim: str, contexts: _Contexts) -> str | None:
     """A date is compared whole (day, month and year against one context date), not as
     loose numbers: 2024年1月1日 is not supported by 2024年7月1日."""
@@ -953,7 +978,7 @@ def _polarity_problem(
     """
     analysed = []
     for piece in _CLAUSE.split(_polar_text(claim)):
-        raw = frozenset(TOKEN.findall(piece.lower()))
+        raw = _clause_tokens(piece)
         plain = raw - STOPWORDS - _NOT_OVERLAP
         if _weight(plain) < 1.5:
             continue
@@ -1225,6 +1250,14 @@ class LexicalJudge:
                 and _FREQUENCY.search(claim) is not None
             ):
                 reason = _frequency_problem(claim, matched, topic, contexts.label)
+            if reason is None and (numbers or _may_name(claim, raw)):
+                reason = binding_problem(
+                    claim,
+                    _clause_numbers,
+                    [(p.text, p.sentences) for p in contexts.passages],
+                    contexts.match,
+                    contexts.label,
+                )
         return ClaimVerdict(claim, reason is None, score, matched, reason)
 
     def judge_reference(self, reference: str, answer: str, threshold: float) -> ReferenceVerdict:

@@ -28,6 +28,7 @@ __all__ = [
     "has_number_words",
     "number_forms",
     "number_mentions",
+    "numbers_with_units",
     "states_value",
     "unit_scale",
 ]
@@ -138,6 +139,7 @@ NUMBER_WORDS: dict[str, int] = {
     "december": 12,
 }
 _NUMBER_WORD_SET = frozenset(NUMBER_WORDS)
+_MONTHS = frozenset(list(NUMBER_WORDS)[list(NUMBER_WORDS).index("january") :])
 
 
 @dataclass(frozen=True, slots=True)
@@ -368,3 +370,105 @@ def states_value(mention: NumberMention, value: float, unit_multiplier: int) -> 
     written = mention.value * mention.scale
     half_step = Decimal(5).scaleb(-mention.decimals - 1) * mention.scale
     return any(abs(written - wanted) <= half_step for wanted in (target, target * unit_multiplier))
+
+
+# What a number counts: the word (or Chinese counter) written right after it.
+_UNIT_AFTER = re.compile(
+    r"\s?(%|[A-Za-z]+|[\u3400-\u4dbf\u4e00-\u9fff])"
+    r"(?:[\s\-]?(%|[A-Za-z]+|[\u3400-\u4dbf\u4e00-\u9fff]))?"
+)
+# Counting words (not months, not multiples such as twice or doubled), and compounds.
+_COUNTING_WORDS = [w for w in NUMBER_WORDS if w not in _MONTHS and NUMBER_WORDS[w] != 0]
+_WORD_NUMBER = re.compile(
+    rf"\b(?:({_TENS})[-\s]({_ONES})|("
+    + "|".join(
+        sorted(
+            (
+                w
+                for w in _COUNTING_WORDS
+                if not w.endswith(("ce", "fold", "ed", "es", "ing", "ple"))
+            ),
+            key=len,
+            reverse=True,
+        )
+    )
+    + r"))\b",
+    re.IGNORECASE,
+)
+
+
+_NOT_UNITS = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "and",
+        "or",
+        "of",
+        "to",
+        "in",
+        "on",
+        "at",
+        "for",
+        "by",
+        "from",
+        "with",
+        "is",
+        "was",
+        "are",
+        "were",
+        "than",
+        "as",
+        "up",
+        "over",
+        "under",
+        "per",
+    ]
+) | frozenset(["", *"的和与及至到或"])
+
+
+_LETTERS = re.compile(r"[a-z]+")
+
+
+def _unit(word: str | None) -> str:
+    if not word:
+        return ""
+    word = word.lower()
+    return word[:-1] if len(word) > 3 and word.endswith("s") and word.isascii() else word
+
+
+def numbers_with_units(text: str) -> list[tuple[frozenset[Decimal], tuple[str, str]]]:
+    """Each number of ``text`` with the (up to) two words after it, singular: ``3家分行``
+    → (3, (家, 分)), ``five regional directors`` → (5, (regional, director)), ``40%`` →
+    (40, (%, ...)). What a number counts, so a claim's ``五大支柱`` can be told from a
+    context's ``五名``."""
+    text = fold(text)
+    spans: list[tuple[frozenset[Decimal], int]] = []
+    if _ANY_DIGIT.search(text) is not None:
+        spans += [(m.forms, m.end) for m in number_mentions(text)]
+    if not text.isascii():
+        taken: list[tuple[int, int]] = []
+        for m in _CJK_NUMBER.finditer(text):
+            run = m.group(1) or m.group(2)
+            if m.group(2) is not None and not any(ch in "十百千万亿点" for ch in run):
+                continue
+            spans.append((frozenset({cjk_value(run)}), m.end()))
+            taken.append(m.span())
+        for m in _CJK_NUMERAL.finditer(text):
+            if not any(start <= m.start() < end for start, end in taken):
+                spans.append((frozenset({Decimal(_CJK_DIGITS[m.group()])}), m.end()))
+    if not _NUMBER_WORD_SET.isdisjoint(_LETTERS.findall(text.lower())):
+        for m in _WORD_NUMBER.finditer(text):
+            if m.group(3):
+                value = NUMBER_WORDS[m.group(3).lower()]
+            else:
+                value = NUMBER_WORDS[m.group(1).lower()] + _ONE_VALUE[m.group(2).lower()]
+            spans.append((frozenset({Decimal(value)}), m.end()))
+    out = []
+    for forms, end in spans:
+        after = _UNIT_AFTER.match(text, end)
+        words = (_unit(after.group(1)), _unit(after.group(2))) if after else ("", "")
+        if words[0] in _NOT_UNITS:
+            words = ("", "")
+        out.append((forms, words))
+    return out

@@ -8,6 +8,7 @@ whole LLM path, and the agreement between the two, as docs/judges.md reports the
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -27,11 +28,21 @@ def _squash(text: str) -> str:
     return " ".join(text.split())
 
 
+_POLARITY = re.compile(r"并非|不是|没有|[不没未]|\bnot\b|n't", re.IGNORECASE)
+
+
+def _source_key(text: str) -> str:
+    """A claim or answer without negations: the extractor states a rhetorical question's
+    assertion with its polarity turned ("难道集团不是…吗？" asserts "集团…"), and the script
+    must still find the answer the claim came from."""
+    return _squash(_POLARITY.sub("", text))
+
+
 def ideal_script(body: dict[str, Any], n: int) -> Reply:
     """A judge that knows the labels: a claim is unsupported when it comes only from
     answers labelled unsupported (for answer_accuracy: when its pair is labelled so)."""
     prompt = body["messages"][-1]["content"]
-    claim = _squash(claim_of(body))
+    claim = _source_key(claim_of(body))
     if "Reference answer:" in prompt:
         for row in RAW:
             if (
@@ -48,7 +59,7 @@ def ideal_script(body: dict[str, Any], n: int) -> Reply:
             _squash(c) in squashed for c in row["contexts"]
         ):
             continue
-        text = _squash(row.get("narrative_answer") or row["answer"])
+        text = _source_key(row.get("narrative_answer") or row["answer"])
         if claim in text:
             labels.add(row["label"])
     return Reply(body=verdict("supported" in labels or not labels))
@@ -68,11 +79,11 @@ def _verdicts(settings: GateSettings) -> dict[str, bool | None]:
 
 def test_lexical_figures_on_the_corpus() -> None:
     rows, skipped = load_labelled(str(CORPUS))
-    assert len(rows) == 323 and skipped == 49
+    assert len(rows) == 456 and skipped == 49
     figures = evaluate_judge(rows, GateSettings(judge=LexicalJudge()))["all"].to_json()
-    assert figures["accuracy"] == 0.9907
-    assert figures["unsupported"] == {"precision": 1.0, "recall": 0.9795}
-    assert figures["supported"] == {"precision": 0.9833, "recall": 1.0}
+    assert figures["accuracy"] == 0.9956
+    assert figures["unsupported"] == {"precision": 1.0, "recall": 0.9907}
+    assert figures["supported"] == {"precision": 0.9918, "recall": 1.0}
 
 
 def test_ideal_llm_judge_and_its_agreement_with_the_lexical_judge(tmp_path: Path) -> None:
@@ -85,14 +96,14 @@ def test_ideal_llm_judge_and_its_agreement_with_the_lexical_judge(tmp_path: Path
             ideal = _verdicts(GateSettings(judge=judge))
         finally:
             judge.close()
-        assert judge.stats.failed_checks == 0 and judge.stats.requests > 323
+        assert judge.stats.failed_checks == 0 and judge.stats.requests > 456
     labels = {r["id"]: r["label"] == "supported" for r in RAW if r["gate"] != "fabrication"}
     assert ideal == labels  # the scripted judge is ideal through the whole LLM path
     lexical = _verdicts(GateSettings(judge=LexicalJudge()))
     agree = sum(lexical[i] == ideal[i] for i in labels)
     differ = sorted(i for i in labels if lexical[i] != ideal[i])
     print(f"\nlexical vs ideal judge: agree on {agree} of {len(labels)}; differ: {differ}")
-    assert agree == 320 and differ == ["co-15", "en-55", "en-70"]
+    assert agree == 454 and differ == ["en-55", "en-70"]
     # every disagreement is a hallucination the lexical judge let pass
     assert all(ideal[i] is False and lexical[i] is True for i in differ)
 
@@ -104,11 +115,11 @@ def test_judge_eval_command(
     report = tmp_path / "agreement.json"
     assert main(["judge-eval", str(CORPUS), "--report", str(report)]) == 0
     out = capsys.readouterr().out
-    assert "lexical judge on 323 labelled cases" in out
-    assert "all               323  0.991    1.000    0.980  0.983  1.000      0" in out
+    assert "lexical judge on 456 labelled cases" in out
+    assert "all               456  0.996    1.000    0.991  0.992  1.000      0" in out
     data = json.loads(report.read_text())
     assert data["judge"] == {"kind": "lexical"}
-    assert {d["id"] for d in data["disagreements"]} == {"co-15", "en-55", "en-70"}
+    assert {d["id"] for d in data["disagreements"]} == {"en-55", "en-70"}
 
     with FakeOpenAI(script=ideal_script) as server:
         argv = ["judge-eval", str(CORPUS), "--judge", "llm", "--judge-url", server.url]

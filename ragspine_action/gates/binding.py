@@ -1,0 +1,443 @@
+"""Binding: a claim's facts must hold together in one place of the contexts.
+
+Words and numbers pooled over all contexts let a claim borrow its number from one
+sentence and its subject from another: with "Hong Kong revenue grew 8%" in one passage and
+"Singapore operating profit fell 3%" in another, "Hong Kong operating profit fell 3%" has
+every word and number somewhere. Two rules judge each clause of a claim against one
+context clause or sentence instead of the pool (a multi-passage summary passes: each of its
+clauses is found in its own passage):
+
+1. **A number stays with its words.** Each number of a claim clause must stand in a context
+   sentence that shares at least half as many of the clause's words as the sentence the
+   clause matches best: "新增3家分行" is not supported by a "3" in "等待期为三个月".
+2. **No swapped kind.** The context clause a claim clause matches (the one holding its
+   numbers, else the one sharing most words) must not name another thing of the same kind
+   where the claim names one: a place (Hong Kong, 香港 against Singapore, 新加坡), a sales
+   channel (agency, 代理人 against bancassurance, 银保), a reported figure (revenue, 收入
+   against profit, 利润), or, in English, a proper name the claim's passage does not have
+   (the Monetary Authority where it says the Insurance Authority). A place named once in
+   a sentence holds for all its clauses ("In Hong Kong, profit fell 3%").
+
+Everything about a context text is prepared once per distinct text (cached).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from functools import lru_cache
+
+from .claims import STOPWORDS
+from .numerals import number_forms, numbers_with_units
+
+__all__ = ["KIND_CUES", "binding_problem"]
+
+# Clauses, as the polarity rule cuts them (judge._CLAUSE).
+_CLAUSE = re.compile(
+    r"[，；：]|[,;:]\s+|\s+(?:and|but|while|whereas|however|although|though)\s+|但是|然而|但",
+    re.IGNORECASE,
+)
+_STOP = STOPWORDS | frozenset(
+    ["not", "no", "never", "without", "nor", "neither", "none", "nobody", "nothing", "cannot", "t"]
+)
+
+# Kinds of things a claim names, each a set of groups written several ways. Words of one
+# group are the same thing (revenue = sales = 收入); two groups of one kind are not.
+_KIND_GROUPS: dict[str, dict[str, str]] = {
+    "place": {
+        "Hong Kong": r"hong\s?kong|香港",
+        "Singapore": r"singapore|新加坡",
+        "Greater China": r"greater china|大中华",
+        "Mainland China": r"mainland(?: china)?|chinese mainland|china|中国内地|内地|中国大陆|大陆",
+        "Macau": r"maca[uo]|澳门",
+        "Taiwan": r"taiwan|台湾",
+        "Malaysia": r"malaysia|马来西亚",
+        "Thailand": r"thailand|泰国",
+        "Indonesia": r"indonesia|印度尼西亚|印尼",
+        "Vietnam": r"viet\s?nam|越南",
+        "Philippines": r"philippines|菲律宾",
+        "Japan": r"japan|日本",
+        "Korea": r"(?:south )?korea|韩国",
+        "India": r"india|印度(?!尼)",
+        "United States": r"united states|america|美国",
+        "United Kingdom": r"united kingdom|britain|英国",
+        "Europe": r"europe|european union|欧洲|欧盟",
+        "Australia": r"australia|澳大利亚|澳洲",
+        "Beijing": r"beijing|北京",
+        "Shanghai": r"shanghai|上海",
+        "Shenzhen": r"shenzhen|深圳",
+        "Guangzhou": r"guangzhou|广州",
+        "London": r"london|伦敦",
+        "New York": r"new york|纽约",
+        "Tokyo": r"tokyo|东京",
+    },
+    "channel": {
+        "agency": r"agency|agents?|tied agents?|代理人|个人代理|代理渠道",
+        "bancassurance": r"bancassurance|banca|bank channel|银保|银行保险",
+        "broker": r"brokers?|brokerage|ifas?|independent financial advis[eo]rs?|经纪人?",
+        "direct": r"direct (?:channel|marketing|sales)|direct-to-consumer|直销|直接销售",
+        "digital": r"digital(?: channel)?|online channel|线上渠道|数字渠道|网上渠道|线上|数字化渠道",
+    },
+    "figure": {
+        "revenue": r"revenues?|sales|turnover|top[ -]line|营业收入|收入|营收|营业额|销售额",
+        "profit": r"profits?|earnings|net income|operating income|利润|盈利|溢利|净利|纯利",
+        "premium": r"premiums?|gross written premiums?|gwp|保费",
+        "new business value": r"new business value|value of new business|vonb|nbv|新业务价值",
+        "APE": r"ape|annuali[sz]ed premium equivalent|年化新保费|年化保费",
+        "margin": r"margins?|利润率|利润margin",
+        "dividend": r"dividends?|股息|派息",
+        "cost": r"costs?|expenses?|成本|开支|费用",
+        "solvency": r"solvency(?: ratio)?|偿付能力",
+    },
+}
+# Acronyms are read case-sensitively ("US", never "us").
+_ACRONYMS: dict[str, dict[str, str]] = {
+    "place": {
+        "Hong Kong": r"HK|HKSAR",
+        "Mainland China": r"PRC",
+        "United States": r"US|USA|U\.S\.",
+        "United Kingdom": r"UK",
+        "Europe": r"EU",
+    },
+}
+
+
+def _alternation(groups: dict[str, dict[str, str]]) -> tuple[str, dict[str, tuple[str, str]]]:
+    parts: list[str] = []
+    names: dict[str, tuple[str, str]] = {}
+    for kind, members in groups.items():
+        for i, (group, pattern) in enumerate(members.items()):
+            key = f"{kind[0]}{i}"
+            names[key] = (kind, group)
+            parts.append(f"(?P<{key}>{pattern})")
+    return "|".join(parts), names
+
+
+_WORDS_BODY, _WORD_GROUPS = _alternation(_KIND_GROUPS)
+_KIND_WORDS = re.compile(rf"(?<![A-Za-z])(?:{_WORDS_BODY})(?![A-Za-z])", re.IGNORECASE)
+_ACRONYM_BODY, _ACRONYM_GROUPS = _alternation(_ACRONYMS)
+_KIND_ACRONYMS = re.compile(rf"(?<![A-Za-z])(?:{_ACRONYM_BODY})(?![A-Za-z])")
+_GROUP_OF = {f"w{k}": v for k, v in _WORD_GROUPS.items()} | {
+    f"a{k}": v for k, v in _ACRONYM_GROUPS.items()
+}
+
+Kinds = dict[str, frozenset[str]]
+_NO_KINDS: Kinds = {}
+
+
+def _kinds(text: str) -> Kinds:
+    """The groups of each kind that ``text`` names."""
+    found: dict[str, set[str]] = {}
+    for pattern, prefix in ((_KIND_WORDS, "w"), (_KIND_ACRONYMS, "a")):
+        for m in pattern.finditer(text):
+            if m.lastgroup:
+                kind, group = _GROUP_OF[prefix + m.lastgroup]
+                found.setdefault(kind, set()).add(group)
+    return {k: frozenset(v) for k, v in found.items()} if found else _NO_KINDS
+
+
+# English proper names: a capitalised word (or an acronym) that is not the first word of
+# its sentence, a month, a day, a function word or a job title.
+_CAPITALISED = re.compile(r"\b([A-Z][A-Za-z]+|[A-Z]{2,})\b")
+_SENTENCE_START = frozenset(".!?:;-*•>#")
+_NOT_NAMES_TEXT = """
+    january february march april may june july august september october november december
+    monday tuesday wednesday thursday friday saturday sunday i the a an and or of in on at
+    for to by with from as is are was were ceo cfo coo cto cio chief executive officer
+    chairman chair president director directors board manager managers head group company
+    fy ytd yoy hoh qoq usd hkd rmb cny eur gbp sgd jpy aud cad chf bn mn
+"""
+_NOT_NAMES = frozenset(_NOT_NAMES_TEXT.split())
+
+
+def _names(text: str, lowered: frozenset[str]) -> frozenset[str]:
+    """Proper names of ``text``: capitalised words whose lower-case form the text never
+    writes in lower case ("Agency" in a text that also says "agency" is a word)."""
+    out = set(_org_cores(text)) if not text.isascii() else set()
+    if not any("A" <= ch <= "Z" for ch in text):
+        return frozenset(out)
+    for m in _CAPITALISED.finditer(text):
+        before = text[: m.start()].rstrip()
+        if not before or before[-1] in _SENTENCE_START:
+            continue  # the first word of a sentence is capitalised whatever it is
+        word = m.group(1).lower()
+        if word not in _NOT_NAMES and word not in lowered and not word.isdigit():
+            out.add(word)
+    return frozenset(out - _kind_words())
+
+
+# Chinese organisations by what they are (…监管局, …银行, …人寿): a name is its last two
+# characters and that word (金融管理局 → 管理局), so 保险业监管局 and 监管局 are one name.
+_CJK_ORG = re.compile(
+    r"([\u4e00-\u9fff]{2})(监管局|管理局|委员会|交易所|银行|公司|集团|人寿|控股"
+    r"|(?<![格布结当大出开])局|(?<![签部])署)"
+)
+
+
+def _org_cores(text: str) -> list[str]:
+    return [m.group(1) + m.group(2) for m in _CJK_ORG.finditer(text)]
+
+
+def _org_pairs(text: str) -> frozenset[str]:
+    """The character pairs inside the organisation names of ``text``."""
+    return frozenset(core[i : i + 2] for core in _org_cores(text) for i in range(len(core) - 1))
+
+
+def _kind_words() -> frozenset[str]:
+    return KIND_CUES
+
+
+def _words_of_kinds() -> frozenset[str]:
+    words: set[str] = set()
+    for members in _KIND_GROUPS.values():
+        for pattern in members.values():
+            words.update(w for w in re.split(r"[^a-z]+", pattern) if len(w) > 2)
+    for members in _ACRONYMS.values():
+        for pattern in members.values():
+            words.update(w.lower() for w in re.split(r"[^A-Za-z]+", pattern) if w)
+    return frozenset(words)
+
+
+_TOKEN = re.compile(r"[A-Za-z0-9]+|[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+# The lower-case words of every kind (a claim without any names none of them).
+KIND_CUES = _words_of_kinds()
+_CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]{2,}")
+
+
+def units(text: str, stop: frozenset[str]) -> frozenset[str]:
+    """What a clause is compared by: its ASCII content words and its CJK character pairs."""
+    out = {t for t in _TOKEN.findall(text.lower()) if t.isascii() and not t.isdigit()} - stop
+    if not text.isascii():
+        out.update(run[i : i + 2] for run in _CJK_RUN.findall(text) for i in range(len(run) - 1))
+    return frozenset(out)
+
+
+@dataclass(frozen=True, slots=True)
+class _Fact:
+    """One clause of a context text: its units, numbers, kinds, names, and its sentence."""
+
+    units: frozenset[str]
+    numbers: frozenset[Decimal]
+    kinds: Kinds
+    names: frozenset[str]
+    sentence: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Text:
+    facts: tuple[_Fact, ...]
+    sentence_units: tuple[frozenset[str], ...]
+    sentence_numbers: tuple[frozenset[Decimal], ...]
+    names: frozenset[str]  # every proper name of the text (a claim's name must be here)
+    # What each number counts (the words after it), and which numbers count each word.
+    counts: dict[Decimal, frozenset[str]]
+    counted: dict[str, frozenset[Decimal]]
+
+
+def _numbers(text: str) -> frozenset[Decimal]:
+    return frozenset(number_forms(text, _TOKEN.findall(text.lower())))
+
+
+@lru_cache(maxsize=1024)
+def _prepared(text: str, sentences: tuple[str, ...]) -> _Text:
+    clause, stop, numbers = _CLAUSE, _STOP, _numbers
+    facts: list[_Fact] = []
+    s_units: list[frozenset[str]] = []
+    s_numbers: list[frozenset[Decimal]] = []
+    lowered = frozenset(w for w in _TOKEN.findall(text) if w.islower())
+    all_names: set[str] = set()
+    for i, sentence in enumerate(sentences):
+        s_units.append(units(sentence, stop))
+        s_numbers.append(numbers(sentence))
+        sentence_kinds = _kinds(sentence)
+        sentence_names = _names(sentence, lowered)
+        all_names |= sentence_names
+        for piece in clause.split(sentence):
+            if not piece or piece.isspace():
+                continue
+            kinds = _kinds(piece) if sentence_kinds else _NO_KINDS
+            places = sentence_kinds.get("place", frozenset())
+            if "place" not in kinds and len(places) == 1:
+                kinds = {**kinds, "place": places}  # "In Hong Kong, profit fell 3%."
+            facts.append(
+                _Fact(
+                    units(piece, stop),
+                    numbers(piece) if s_numbers[-1] else frozenset(),
+                    kinds,
+                    _names(piece, lowered) if sentence_names else frozenset(),
+                    i,
+                )
+            )
+    counts: dict[Decimal, set[str]] = {}
+    counted: dict[str, set[Decimal]] = {}
+    if any(s_numbers):
+        for forms, words in numbers_with_units(text):
+            for form in forms:
+                counts.setdefault(form, set()).update(w for w in words if w)
+            if words[0]:
+                counted.setdefault(words[0], set()).update(forms)
+    return _Text(
+        tuple(facts),
+        tuple(s_units),
+        tuple(s_numbers),
+        frozenset(all_names),
+        {k: frozenset(v) for k, v in counts.items()},
+        {k: frozenset(v) for k, v in counted.items()},
+    )
+
+
+_SAME_FACT = 0.8  # share of a clause's words its context clause has when only a name differs
+
+
+def binding_problem(
+    claim: str,
+    claim_numbers: Callable[[str], list[tuple[str, frozenset[Decimal]]]],
+    passages: Sequence[tuple[str, tuple[str, ...]]],
+    match: Callable[[str], str | None],
+    label: str,
+) -> str | None:
+    """Why ``claim`` is not supported by one place of the contexts (module docstring).
+
+    ``passages``: (text, its sentences) per context; ``claim_numbers``: a clause's numbers
+    as (written, forms); ``match``: a claim word as the contexts write it (an
+    inflection), or None.
+    """
+    clause, stop = _CLAUSE, _STOP
+    texts = [_prepared(text, sentences) for text, sentences in passages]
+    claim_kinds = _kinds(claim)
+    claim_places = claim_kinds.get("place", frozenset())
+    lowered = frozenset(w for w in _TOKEN.findall(claim) if w.islower())
+    for piece in clause.split(claim):
+        if not piece or piece.isspace():
+            continue
+        piece_units = frozenset(match(u) or u for u in units(piece, stop))
+        if len(piece_units) < 2:
+            continue
+        found = _bound(piece, claim_numbers(piece))
+        problem = _number_elsewhere(piece_units, found, texts, label)
+        if problem is None and found:
+            problem = _counts_another_thing(piece, texts, label)
+        if problem is not None:
+            return problem
+        kinds = _kinds(piece) if claim_kinds else _NO_KINDS
+        if "place" not in kinds and len(claim_places) == 1:
+            kinds = {**kinds, "place": claim_places}
+        names = _names(piece, lowered)
+        if kinds or names:
+            rest = piece_units - names
+            if not piece.isascii() and names:
+                rest = rest - _org_pairs(piece)
+            problem = _swapped(piece_units, rest, found, kinds, names, texts, label)
+            if problem is not None:
+                return problem
+    return None
+
+
+_YEAR = re.compile(r"(?:19|20)\d\d")
+_GLUED = re.compile(r"[A-Za-z_]\d+|\d+[A-Za-z_]")
+_DIGITS = re.compile(r"\d+")
+
+
+def _bound(
+    piece: str, found: list[tuple[str, frozenset[Decimal]]]
+) -> list[tuple[str, frozenset[Decimal]]]:
+    """The numbers of a clause that are bound to its words: not a year (a period sets the
+    scene for a whole passage) and not digits of a name (X200, FY2025, Wi-Fi 6E)."""
+    glued = {d for g in _GLUED.findall(piece) for d in _DIGITS.findall(g)} if found else set()
+    return [
+        (written, forms)
+        for written, forms in found
+        if _YEAR.fullmatch(written) is None and written not in glued
+    ]
+
+
+def _counts_another_thing(piece: str, texts: list[_Text], label: str) -> str | None:
+    """A number that counts another thing in the contexts: the claim's ``五大支柱`` where
+    the contexts have 五 only in ``五名`` (and count 大 with 三), ``five pillars`` where
+    five counts directors and three counts pillars."""
+    for forms, (word, _) in numbers_with_units(piece):
+        if not word or any(_YEAR.fullmatch(str(f)) for f in forms):
+            continue
+        seen = {w for t in texts for f in forms for w in t.counts.get(f, ())}
+        if not seen or word in seen:
+            continue
+        others = {f for t in texts for f in t.counted.get(word, ())}
+        if others and forms.isdisjoint(others):
+            value = min(forms)
+            return f"{label} count {word} with {', '.join(sorted(map(str, others)))}, not {value}"
+    return None
+
+
+def _number_elsewhere(
+    piece_units: frozenset[str],
+    found: list[tuple[str, frozenset[Decimal]]],
+    texts: list[_Text],
+    label: str,
+) -> str | None:
+    if not found:
+        return None
+    best = max(
+        (len(piece_units & u) for t in texts for u in t.sentence_units),
+        default=0,
+    )
+    if best < 2:
+        return None
+    for written, forms in found:
+        near = [
+            len(piece_units & u)
+            for t in texts
+            for u, n in zip(t.sentence_units, t.sentence_numbers, strict=True)
+            if not forms.isdisjoint(n)
+        ]
+        if near and 2 * max(near) < best:
+            return f"{written} is in {label}, but not where they say the rest of it"
+    return None
+
+
+def _swapped(
+    piece_units: frozenset[str],
+    rest: frozenset[str],
+    found: list[tuple[str, frozenset[Decimal]]],
+    kinds: Kinds,
+    names: frozenset[str],
+    texts: list[_Text],
+    label: str,
+) -> str | None:
+    candidates: Iterable[tuple[_Text, _Fact]] = [(t, f) for t in texts for f in t.facts]
+    if found:
+        holding = [
+            (t, f)
+            for t, f in candidates
+            if all(not forms.isdisjoint(f.numbers) for _, forms in found)
+        ]
+        if holding:
+            candidates = holding
+    scored = [(len(piece_units & f.units), t, f) for t, f in candidates]
+    best = max((s for s, _, _ in scored), default=0)
+    if best == 0:
+        return None
+    reasons: list[str] = []
+    for score, text, fact in scored:
+        if score != best:
+            continue
+        reason = None
+        for kind, groups in kinds.items():
+            theirs = fact.kinds.get(kind)
+            if theirs and groups.isdisjoint(theirs):
+                said = "/".join(sorted(groups))
+                reason = f"says {said} where {label} say {'/'.join(sorted(theirs))}"
+                break
+        if reason is None and names and fact.names:
+            missing = names - text.names
+            other = fact.names - names
+            if missing and other and len(rest & fact.units) >= _SAME_FACT * len(rest):
+                reason = (
+                    f"names {', '.join(sorted(missing))} where {label} name "
+                    f"{', '.join(sorted(other))}"
+                )
+        if reason is None:
+            return None  # one best match agrees
+        reasons.append(reason)
+    return reasons[0] if reasons else None
