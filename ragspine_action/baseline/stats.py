@@ -141,8 +141,28 @@ def _resampled_means(
 
 def _bounds(means: _FloatArray, confidence: float) -> tuple[float, float]:
     alpha = (1.0 - confidence) / 2.0
-    low, high = np.quantile(means, [alpha, 1.0 - alpha])
-    return float(low), float(high)
+    ordered = np.sort(means)
+    return linear_quantile(ordered, alpha), linear_quantile(ordered, 1.0 - alpha)
+
+
+def linear_quantile(ordered: _FloatArray, q: float) -> float:
+    """``np.quantile(values, q)`` (its default, 'linear' method) of ``ordered``, the values
+    sorted: the same float operations in the same order, so the same bits (tested). numpy's
+    own path imports ``numpy.ma`` (through ``np.unique``), ~5 ms of every bundled run."""
+    n = ordered.size
+    virtual = (n - 1) * q
+    if virtual >= n - 1:  # numpy: above the last index, the last value
+        previous = following = -1
+    elif virtual < 0:
+        previous = following = 0
+    else:
+        previous = math.floor(virtual)
+        following = previous + 1
+    gamma = virtual - previous
+    a, b = float(ordered[previous]), float(ordered[following])
+    diff = b - a
+    # numpy's _lerp: from the nearer end, a + diff·t below one half, b - diff·(1 - t) above
+    return b - diff * (1 - gamma) if gamma >= 0.5 else a + diff * gamma
 
 
 def _mean(values: _FloatArray) -> float:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import struct
 
 import numpy as np
 import pytest
@@ -11,6 +12,7 @@ from ragspine_action.baseline.stats import (
     DIRECT_BUDGET,
     MAX_CATEGORIES,
     BootstrapInterval,
+    linear_quantile,
     paired_bootstrap,
 )
 
@@ -178,3 +180,32 @@ def test_binned_interval_restores_heavy_tail_spread() -> None:
     assert iv.current_low == pytest.approx(naive_low, abs=width * 0.08)
     assert iv.current_high == pytest.approx(naive_high, abs=width * 0.08)
     assert iv.delta_low == pytest.approx(naive_low, abs=width * 0.08)
+
+
+def _bits(x: float) -> bytes:
+    return struct.pack("<d", x)
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 7, 74, 1000, 4999, 5000, 5001])
+def test_linear_quantile_is_numpys_to_the_bit(n: int) -> None:
+    """The interval bounds no longer go through np.quantile (which imports numpy.ma):
+    the same value, bit for bit, for any size, spread, duplicates and level."""
+    rng = np.random.default_rng(n)
+    samples = [
+        rng.normal(size=n),
+        np.round(rng.normal(size=n), 2),  # many ties
+        rng.integers(-3, 4, size=n) / 74,  # few distinct values, as pass/fail deltas
+        np.full(n, -0.0),
+        rng.random(n) * 1e-300,
+        rng.random(n) * 1e300,
+    ]
+    levels = [0.0, 1e-12, 0.005, 0.025, 0.05, 0.1, 1 / 3, 0.5, 2 / 3, 0.95, 0.975, 0.995, 1.0]
+    for values in samples:
+        ordered = np.sort(values)
+        for q in levels + list(rng.random(20)):
+            expected = float(np.quantile(values, q))
+            assert _bits(linear_quantile(ordered, float(q))) == _bits(expected), (n, q)
+        pair = np.quantile(values, [0.025, 0.975])  # as _bounds used to ask, both at once
+        assert [_bits(linear_quantile(ordered, q)) for q in (0.025, 0.975)] == [
+            _bits(float(v)) for v in pair
+        ]
