@@ -371,14 +371,21 @@ def _asserts_plainly(text: str) -> bool | None:
     """``_asserts`` where the doc names cannot matter; None: it is whether ``text`` is not
     citation only (``_is_citation_only``, which reads the names)."""
     if text.isascii() and "." not in text[:-1]:
-        # Plain prose: four ordinary words settle it (a split is cheaper than tokens).
+        # Plain prose: four ordinary words settle it (a split is cheaper than tokens; the
+        # first eight words usually do, so the rest of the sentence is not split).
         plain = 0
-        for word in text.lower().split():
-            word = word.strip(_WORD_EDGES)
-            if word.isalpha() and word not in STOPWORDS and word not in _CITATION_TOKENS:
-                plain += 1
-                if plain >= 4:
-                    return True
+        words = text.lower().split(None, 8)
+        while True:
+            rest = words.pop() if len(words) == 9 else None
+            for word in words:
+                word = word.strip(_WORD_EDGES)
+                if word.isalpha() and word not in STOPWORDS and word not in _CITATION_TOKENS:
+                    plain += 1
+                    if plain >= 4:
+                        return True
+            if rest is None:
+                break
+            words = rest.split(None, 8)
     content = plain = 0
     for m in TOKEN.finditer(text.lower()):
         token = m.group()
@@ -672,17 +679,7 @@ def _without_names(text: str, names: Sequence[str], mark: str) -> tuple[str, boo
     if names and text.isascii():
         keys = _keys_of(names)
         if keys is not None:
-            # Only the names whose key is in the text can be there (see _name_key), as
-            # given or as a stem, before or after other names are replaced by ``mark``.
-            low = text.lower()
-            digits = _ANY_DIGIT.search(text) is not None
-            names = [
-                name
-                for name, (key, numeric) in zip(names, keys, strict=True)
-                if (digits or not numeric) and key in low
-            ]
-            if not names:
-                return text, False
+            return _without_keyed_names(text, names, keys, mark)
     found = False
     for name in names:
         if name in text:
@@ -690,6 +687,39 @@ def _without_names(text: str, names: Sequence[str], mark: str) -> tuple[str, boo
             text = text.replace(name, mark)
     if names and _may_hold_a_stem(text, names):
         stems = _stem_regex(tuple(names))
+        if stems is not None:
+            text, n = stems.subn(mark, text)
+            found = found or n > 0
+    return text, found
+
+
+def _without_keyed_names(
+    text: str, names: Sequence[str], keys: tuple[tuple[str, bool], ...], mark: str
+) -> tuple[str, bool]:
+    """``_without_names`` for ASCII text, reading only the names whose key (``_name_key``)
+    is in the text: no other can be there, as given or as a stem, before or after names
+    are replaced by ``mark`` (a replacement never makes a letter-and-digit run). After the
+    replacements, only the stems of names whose key is still there are looked for."""
+    low = text.lower()
+    digits = _ANY_DIGIT.search(text) is not None
+    present = [
+        (name, key)
+        for name, (key, numeric) in zip(names, keys, strict=True)
+        if (digits or not numeric) and key in low
+    ]
+    if not present:
+        return text, False
+    found = False
+    for name, _ in present:
+        if name in text:
+            found = True
+            text = text.replace(name, mark)
+    if found:
+        low = text.lower()
+        present = [(name, key) for name, key in present if key in low]
+    if present:
+        left = tuple(name for name, _ in present)
+        stems = _stem_regex(left) if _may_hold_a_stem(text, left) else None
         if stems is not None:
             text, n = stems.subn(mark, text)
             found = found or n > 0
@@ -1143,11 +1173,11 @@ def extract_claims(
     whose claim is exempt.
     """
     names = _names(sources)
-    meta = _meta_regex(tuple(meta_patterns))
+    meta = _meta_of(meta_patterns)
     # An echo of the question is about as long as the question (its key is made lazily).
     echo_min, echo_max = len(question) // 2, len(question) + 8
     echo: str | None = None
-    periods = compile_periods(tuple(period_patterns)) if value is not None else None
+    periods = _periods_of(period_patterns) if value is not None else None
     claims: list[Claim] = []
     pieces = _pieces_for(meta)
     if "<sup>" in answer or not answer.isascii():
@@ -1239,6 +1269,37 @@ def extract_claims(
             else:
                 claims.append(Claim(sentence))
     return claims
+
+
+def _meta_of(patterns: Sequence[str]) -> re.Pattern[str]:
+    """``_meta_regex`` of ``patterns``; a run passes the same tuple for every case, found
+    by identity (hashing the tuple of patterns for the cache costs more than the rest of
+    a short answer's setup)."""
+    global _LAST_META
+    last = _LAST_META  # one read: another thread may replace it (never change it)
+    if last[0] is patterns:
+        return last[1]
+    meta = _meta_regex(tuple(patterns))
+    if type(patterns) is tuple:  # immutable, and held here: its identity stays its own
+        _LAST_META = (patterns, meta)
+    return meta
+
+
+def _periods_of(patterns: Sequence[str]) -> re.Pattern[str]:
+    """``compile_periods`` of ``patterns``, found by identity as in ``_meta_of``."""
+    global _LAST_PERIODS
+    last = _LAST_PERIODS
+    if last[0] is patterns:
+        return last[1]
+    periods = compile_periods(tuple(patterns))
+    if type(patterns) is tuple:
+        _LAST_PERIODS = (patterns, periods)
+    return periods
+
+
+# (patterns, compiled): never matched by None, which no caller passes as patterns.
+_LAST_META: tuple[object, re.Pattern[str]] = (None, re.compile(""))
+_LAST_PERIODS: tuple[object, re.Pattern[str]] = (None, re.compile(""))
 
 
 def _piece_sentence(piece: str, had_doc: bool, meta: re.Pattern[str]) -> tuple[str, bool] | None:

@@ -836,7 +836,7 @@ class _Contexts:
         if found is None:
             key = _key(claim)
             found = self._verbatim[claim] = any(
-                key in text and _is_sentence_of(key, text) for text in self.normalised
+                _is_sentence_of(key, text) for text in self.normalised
             )
         return found
 

@@ -181,20 +181,22 @@ def number_mentions(text: str) -> list[NumberMention]:
     """Every digit number in ``text`` (already ``fold``-ed), with its forms and span."""
     out: list[NumberMention] = []
     for m in _NUMBER.finditer(text):
-        whole, fraction, scale = m.groups()
-        forms = _forms(whole, fraction, scale)
-        out.append(
-            NumberMention(
-                m.group(),
-                m.start(),
-                m.end(),
-                Decimal(whole.translate(_GROUPING) + ("." + fraction if fraction else "")),
-                len(fraction or ""),
-                _SCALES[scale.lower()] if scale else 1,
-                forms,
-            )
-        )
+        start, end = m.span()
+        out.append(NumberMention(m.group(), start, end, *_reading(*m.groups())))
     return out
+
+
+@lru_cache(maxsize=4096)
+def _reading(
+    whole: str, fraction: str | None, scale: str | None
+) -> tuple[Decimal, int, int, frozenset[Decimal]]:
+    """A number's value, decimals, scale and forms (the same number is read once)."""
+    return (
+        Decimal(whole.translate(_GROUPING) + ("." + fraction if fraction else "")),
+        len(fraction or ""),
+        _SCALES[scale.lower()] if scale else 1,
+        _forms(whole, fraction, scale),
+    )
 
 
 # Chinese numbers of several characters: 三十, 一百二十, 两千五百, 三万, 七点五, and anything
