@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 # ``startup`` first: it sets what must be set before any model is built.
 from . import __version__, startup
 from .config import SYSTEMS, RunConfig, parse_k_list, parse_suites, resolve_system
-from .config_file import DEFAULT_CONFIG_NAME, FILE_KEYS, load_config_file, overrides_from_file
+from .config_names import DEFAULT_CONFIG_NAME, FILE_KEYS
 from .console import encodable
 from .errors import (
     EXIT_ERROR,
@@ -423,6 +423,8 @@ def config_from_args(args: argparse.Namespace, cwd: str | None = None) -> RunCon
     file_settings: dict[str, Any] = {}
     origins: dict[str, str] = {}
     if config_path is not None:
+        from .config_file import load_config_file, overrides_from_file
+
         file_settings = overrides_from_file(load_config_file(config_path), config_path)
         for field, value in file_settings.items():
             key = FILE_KEYS.get(field, field)

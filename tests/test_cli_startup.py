@@ -94,17 +94,58 @@ def _modules_after(args: list[str], cwd: str, env: dict[str, str] | None = None)
     return set(json.loads(done.stderr.strip().splitlines()[-1]))
 
 
-def test_bundled_qa_run_loads_neither_extraction_nor_yaml(tmp_path: Path) -> None:
-    """The default run is QA with no settings file: the extraction suite and the YAML
-    parser are cost without use (issue 25: the default run within 0.5 s)."""
-    loaded = _modules_after(["--no-baseline"], str(tmp_path))
+# What the bundled default run (QA, reference system in tool mode, no settings file, no
+# --report) has no use for: each one loaded is start-up time (issue 25: the default run
+# within 0.5 s). A name here that a change makes the default run load fails this test.
+_NOT_IN_THE_DEFAULT_RUN = (
+    "ragspine_action.extraction",  # the extraction suite
+    "yaml",  # a settings file
+    "ragspine_action.config_file",  # the settings file's models
+    "ragspine_action.systems.reference.agent",  # agent mode
+    "ragspine_action.systems.reference.planner",
+    "ragspine_action.systems.http",  # the http system and its client
+    "requests",
+    "urllib3",
+    "http.client",
+    "ragspine_action.gates.llm_judge",  # --judge llm
+    "ragspine_action.parallel_qa",  # an outcomes file scored on every core
+    "multiprocessing",
+    "ragspine_action.report.write",  # --report
+    "ragspine_action.report.render_markdown",  # the action's comment, render
+    "ragspine_action.report.render_html",
+    "ragspine_action.report.render_junit",
+    "ragspine_action.action",
+    "ragspine_action.github",
+    "ragspine_action.merge",
+    "ragspine_action.judge_eval",
+    "ragspine_action.guard",
+    "ragspine_action.schema",
+    "ragspine_action.api",
+    "ragspine_action.metrics.trec_columns",  # TREC files
+    "numpy.ma",  # np.quantile's way to the bootstrap bounds
+)
+
+
+def test_the_bundled_run_loads_only_what_it_uses(tmp_path: Path) -> None:
+    loaded = _modules_after([], str(tmp_path))
     assert "ragspine_action.run" in loaded  # the run did happen
-    assert [name for name in ("ragspine_action.extraction", "yaml") if name in loaded] == []
+    assert "ragspine_action.systems.reference.system" in loaded
+    assert [name for name in _NOT_IN_THE_DEFAULT_RUN if name in loaded] == []
+
+
+def test_agent_mode_loads_the_agent(tmp_path: Path) -> None:
+    loaded = _modules_after(["--mode", "agent"], str(tmp_path))
+    assert {
+        "ragspine_action.systems.reference.agent",
+        "ragspine_action.systems.reference.planner",
+    } <= loaded
 
 
 def test_a_settings_file_still_loads_yaml(tmp_path: Path) -> None:
     (tmp_path / "ragspine-eval.yml").write_text("suite: qa\n", encoding="utf-8")
-    assert "yaml" in _modules_after(["--no-baseline"], str(tmp_path))
+    assert {"yaml", "ragspine_action.config_file"} <= _modules_after(
+        ["--no-baseline"], str(tmp_path)
+    )
 
 
 def test_the_cli_skips_pydantic_plugin_discovery_unless_the_user_wants_it(

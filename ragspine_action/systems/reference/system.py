@@ -6,15 +6,16 @@ import weakref
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from ...golden.models import GoldenCase
 from ...outcomes.model import Outcome
 from ..base import Collection, PerCaseSystem
-from .agent import Orchestrator
 from .kb import DEFAULT_DATA_DIR, KnowledgeBase, build_kb, memory_kb
-from .planner import ScriptedProvider
 from .tool_mode import answer_question
+
+if TYPE_CHECKING:
+    from .agent import Orchestrator
 
 __all__ = ["MODES", "ReferenceSystem"]
 
@@ -46,10 +47,20 @@ class ReferenceSystem(PerCaseSystem):
         else:
             self.kb = KnowledgeBase(build_kb(data, kb_dir))
         weakref.finalize(self, self.kb.close)
-        self.orchestrator = Orchestrator(self.kb, ScriptedProvider())
+        self._orchestrator: Orchestrator | None = None
 
         self.tool_calls: Counter[str] = Counter()
         self.rule_violations = 0
+
+    @property
+    def orchestrator(self) -> Orchestrator:
+        """Agent mode's orchestrator, built (and its modules imported) on first use."""
+        if self._orchestrator is None:
+            from .agent import Orchestrator
+            from .planner import ScriptedProvider
+
+            self._orchestrator = Orchestrator(self.kb, ScriptedProvider())
+        return self._orchestrator
 
     def answer(self, case: GoldenCase) -> Outcome:
         if self.mode == "agent":
