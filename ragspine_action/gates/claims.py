@@ -246,7 +246,10 @@ _LOCATOR_WORDS = (
 _LOCATOR = re.compile(
     rf"{_LOCATOR_WORDS}\.?\s*[A-Za-z]?\d+(?:\s?[.\-–:]\s?\d+)*[a-z]?\b"
     r"|§\s*\d+(?:\.\d+)*|第\s*[\d一二三四五六七八九十]+\s*[页段节章条行张部分]"
-    r"|\d+\s*页|#[\w=.\-:]+|\b\w+=[\w.\-]+(?:\s*,\s*\w+=[\w.\-]+)*",
+    r"|\d+\s*页|#[\w=.\-:]+|\b\w+=[\w.\-]+(?:\s*,\s*\w+=[\w.\-]+)*"
+    # an index marker naming a retrieved item: [doc1], [source 2], [chunk_3], [文档1]
+    r"|\b(?:docs?|documents?|sources?|src|refs?|chunks?|passages?|contexts?|ctx|snippets?|"
+    r"results?|citations?|cites?)[\s_\-#]?\d{1,3}\b|(?:文档|资料|来源|文献|段落|片段)\s?\d{1,3}",
     re.IGNORECASE,
 )
 # Words that only say "this is a citation".
@@ -441,6 +444,8 @@ def _split_brackets(text: str, names: Sequence[str]) -> tuple[str, list[str]]:
                 return " "
         elif _titled_locator(inner) or _led_title(inner) or _file_like(inner.strip()):
             return " "  # "(Employee Handbook, p. 3)", "(from the Employee Handbook)"
+        elif _UNIT_WORDS.sub("", inner).strip(" ,，/") == "":
+            return " " + inner + " "  # "1702（百万美元）", "40 (EUR)": the number's unit
         # "[1; the allowance doubles abroad]": the index goes, the assertion stays.
         parts = [p.strip() for p in _BRACKET_PARTS.split(inner)]
         kept = ", ".join(p for p in parts if p and not _is_citation_only(p, names))
@@ -592,6 +597,15 @@ _BRACKET_PARTS = re.compile(
     r"[;；]|[,，]\s*(?=(?:source|ref|来源|出处|p\.|page|第))", re.IGNORECASE
 )
 _OWN_CLAIM_WEIGHT = 2.0
+# Units, currencies and scales: a bracket holding only these gives the unit of the number
+# before it (1702（百万美元）, 1,702 (USD m), 8 (%)), it asserts nothing of its own.
+_UNIT_WORDS = re.compile(
+    r"(?<![A-Za-z])(?:usd|hkd|rmb|cny|eur|gbp|jpy|sgd|aud|cad|chf|us\$|hk\$|thousands?|"
+    r"millions?|billions?|trillions?|mn|m|bn|b|k|th|pct|percent|per\s?cent|pp|bps|in)"
+    r"(?![A-Za-z])|[$€£¥%]|百万|千万|十亿|万亿|[千万亿]|美元|港元|港币|人民币|欧元|英镑|日元|新加坡元|元"
+    r"|个百分点|百分点|单位|：|:",
+    re.IGNORECASE,
+)
 
 
 def _weight(text: str) -> float:
@@ -788,7 +802,10 @@ def _remove_doc_names(text: str, names: Sequence[str]) -> tuple[str, bool]:
 _BOOK_TITLE = re.compile(r"《[^《》\n]{1,60}》")
 _MARK = "\x00"
 _MARKED_CITATION = re.compile(
-    rf"\x00(?:\s*[,，;；·|]?\s*(?:{_LOCATOR.pattern}|\x00))*", re.IGNORECASE
+    r"(?:(?<![A-Za-z])(?:sources?|citations?|references?|refs?|cf)\.?\s*[:：]?\s*|"
+    r"(?:资料来源|数据来源|来源|出处|参考资料|参考|参见|详见|引自|摘自|出自)\s*[:：]?\s*)?"
+    rf"\x00(?:\s*[,，;；·|]?\s*(?:{_LOCATOR.pattern}|\x00))*",
+    re.IGNORECASE,
 )
 _FILE_HINT = re.compile(
     r"\.(?:pdf|docx?|pptx?|xlsx?|csv|md|txt|html?|json|ya?ml|rtf|odt|key|numbers)\b", re.IGNORECASE

@@ -666,7 +666,156 @@ def _cjk_found(text: str, vocab: frozenset[str]) -> tuple[int, int]:
 
 @lru_cache(maxsize=1024)
 def _passage_numbers(text: str, vocab: frozenset[str]) -> frozenset[Decimal]:
-    return frozenset(number_forms(text, _ANY_NUMBER_WORDS.intersection(vocab)))
+    forms = number_forms(text, _ANY_NUMBER_WORDS.intersection(vocab))
+    forms.update(_MULTIPLIERS[t] for t in _EXTRA_MULTIPLIERS.intersection(vocab))
+    return frozenset(forms)
+
+
+# Multiplier words are numbers (doubled is 2 times, halved 0.5 times): "revenue tripled"
+# is not supported by a context that says revenue fell 3%.
+_MULTIPLIERS: dict[str, Decimal] = {
+    **dict.fromkeys(["doubled", "doubles", "doubling", "twofold"], Decimal(2)),
+    **dict.fromkeys(
+        ["triple", "tripled", "triples", "tripling", "threefold", "trebled"], Decimal(3)
+    ),
+    **dict.fromkeys(["quadruple", "quadrupled", "quadruples", "fourfold"], Decimal(4)),
+    **dict.fromkeys(["halved", "halves", "halving"], Decimal("0.5")),
+}
+_MULTIPLIER_WORDS = frozenset(_MULTIPLIERS)
+_EXTRA_MULTIPLIERS = _MULTIPLIER_WORDS - _NUMBER_WORDS  # halved: not a number word (yet)
+
+
+class _Amount(NamedTuple):
+    """A number with the unit written next to it (None: none known) and its scale."""
+
+    written: str
+    forms: frozenset[Decimal]
+    unit: str | None
+    scaled: Decimal | None  # its value with the scale word (None: no scale word)
+
+
+# Units written right after a number (40 EUR, 30 days, 8%, 2 percentage points, 3倍, 6个月).
+_UNIT_AFTER = re.compile(
+    r"[\s\-]?(?:(?:calendar|working|business|trading)\s)?"
+    r"(percentage\s+points?|per\s?cent|percent|basis\s+points?|bps|pp|%|usd|hkd|rmb|cny|eur|"
+    r"gbp|jpy|sgd|euros?|days?|weeks?|months?|years?|yrs?|hours?|hrs?|minutes?|mins?|times|x|"
+    r"fold|个百分点|百分点|个基点|基点|美元|港元|港币|人民币|欧元|英镑|日元|新加坡元|个月|个星期|"
+    r"星期|个小时|小时|分钟|天|日|周|月|年|倍)(?![A-Za-z])",
+    re.IGNORECASE,
+)
+# A currency written before the number (USD 40, $40, HK$1,702, €40), or inside a scaled
+# amount (1,702 USD million).
+_UNIT_BEFORE = re.compile(
+    r"(usd|hkd|rmb|cny|eur|gbp|jpy|sgd|us\$|hk\$|s\$|\$|€|£|人民币|港币|美元|港元)\s?$",
+    re.IGNORECASE,
+)
+_UNIT_INSIDE = re.compile(r"usd|hkd|rmb|cny|eur|gbp|jpy|sgd|us\$|hk\$", re.IGNORECASE)
+_UNIT_NAMES: dict[str, str] = {
+    **dict.fromkeys(["%", "percent", "per cent", "percent", "百分之"], "%"),
+    **dict.fromkeys(["percentage point", "pp", "个百分点", "百分点"], "percentage points"),
+    **dict.fromkeys(["basis point", "bps", "个基点", "基点"], "basis points"),
+    **dict.fromkeys(["usd", "us$", "$", "美元"], "USD"),
+    **dict.fromkeys(["hkd", "hk$", "港元", "港币"], "HKD"),
+    **dict.fromkeys(["eur", "euro", "€", "欧元"], "EUR"),
+    **dict.fromkeys(["gbp", "£", "英镑"], "GBP"),
+    **dict.fromkeys(["rmb", "cny", "人民币"], "CNY"),
+    **dict.fromkeys(["jpy", "日元"], "JPY"),
+    **dict.fromkeys(["sgd", "s$", "新加坡元"], "SGD"),
+    **dict.fromkeys(["day", "天", "日"], "days"),
+    **dict.fromkeys(["week", "周", "星期", "个星期"], "weeks"),
+    **dict.fromkeys(["month", "月", "个月"], "months"),
+    **dict.fromkeys(["year", "yr", "年"], "years"),
+    **dict.fromkeys(["hour", "hr", "小时", "个小时"], "hours"),
+    **dict.fromkeys(["minute", "min", "分钟"], "minutes"),
+    **dict.fromkeys(["times", "x", "fold", "倍"], "times"),
+}
+_UNIT_CUES = frozenset("%$€£倍天日周月年点元币")
+
+
+def _unit_name(written: str) -> str | None:
+    key = " ".join(written.lower().split())
+    if key not in _UNIT_NAMES and key.endswith("s") and key not in ("bps", "times"):
+        key = key[:-1]
+    return _UNIT_NAMES.get(key)
+
+
+def _amounts(text: str) -> list[_Amount]:
+    """The numbers of ``text`` (``fold``-ed) with the unit written next to each."""
+    out: list[_Amount] = []
+    if _DIGIT.search(text) is not None:
+        for m in number_mentions(text):
+            after = _UNIT_AFTER.match(text, m.end)
+            inside = _UNIT_INSIDE.search(m.text) if m.scale != 1 else None
+            before = _UNIT_BEFORE.search(text, max(0, m.start - 6), m.start) if m.start else None
+            written = (
+                after.group(1)
+                if after is not None
+                else inside.group()
+                if inside is not None
+                else before.group(1)
+                if before is not None
+                else None
+            )
+            scaled = m.value * m.scale if m.scale != 1 else None
+            out.append(_Amount(m.text, m.forms, _unit_name(written) if written else None, scaled))
+    lowered = text.lower()
+    for word in _MULTIPLIER_WORDS.intersection(TOKEN.findall(lowered)):
+        out.append(_Amount(word, frozenset({_MULTIPLIERS[word]}), "times", None))
+    if "翻" in text:
+        for written, value in cjk_numerals(text):
+            if written.startswith("翻"):
+                out.append(_Amount(written, frozenset({value}), "times", None))
+    return out
+
+
+@lru_cache(maxsize=1024)
+def _passage_amounts(
+    text: str, vocab: frozenset[str]
+) -> tuple[tuple[_Amount, ...], frozenset[Decimal]]:
+    """The numbers of a passage written with a unit or scale, and the forms of those
+    written with neither (numerals, number words and bare digits)."""
+    amounts = _amounts(fold(text))
+    marked = tuple(a for a in amounts if a.unit is not None or a.scaled is not None)
+    digits: set[Decimal] = set().union(*(a.forms for a in amounts)) if amounts else set()
+    bare: set[Decimal] = (
+        set().union(*(a.forms for a in amounts if a not in marked)) if amounts else set()
+    )
+    plain = (set(_passage_numbers(text, vocab)) - digits) | bare
+    return marked, frozenset(plain)
+
+
+def _agree(claimed: _Amount, said: _Amount) -> bool:
+    """Whether two mentions of one value may be the same amount: no two different units,
+    no two different scaled values (5万 is not 5亿, 1,702 million is 1.702 billion)."""
+    if claimed.unit is not None and said.unit is not None and claimed.unit != said.unit:
+        return False
+    return claimed.scaled is None or said.scaled is None or claimed.scaled == said.scaled
+
+
+def _shown(amount: _Amount) -> str:
+    unit = amount.unit
+    if unit is None or unit == "times" or amount.written.endswith("%"):
+        return amount.written
+    return f"{amount.written}{unit}" if unit == "%" else f"{amount.written} {unit}"
+
+
+def _unit_problem(claim: str, contexts: _Contexts) -> str | None:
+    """A reason when a number of ``claim`` is in the contexts only with another unit or
+    scale: 40 USD where they say 40 EUR, 30 weeks where they say 30 days, 3 times where
+    they say 3%, 5万 where they say 5亿. A context mention without a unit agrees with any."""
+    claimed = [a for a in _amounts(fold(claim)) if a.unit is not None or a.scaled is not None]
+    if not claimed:
+        return None
+    prepared = [_passage_amounts(p.text, p.vocab) for p in contexts.passages]
+    said_all = [a for marked, _ in prepared for a in marked]
+    plain = frozenset().union(*(bare for _, bare in prepared))
+    for amount in claimed:
+        if not plain.isdisjoint(amount.forms):
+            continue  # also written without a unit: nothing to compare
+        said = [a for a in said_all if not a.forms.isdisjoint(amount.forms)]
+        if said and not any(_agree(amount, a) for a in said):
+            return f"{_shown(amount)} where {contexts.label} say {_shown(said[0])}"
+    return None
 
 
 def _negated(text: str, tokens: Iterable[str]) -> bool:
@@ -894,10 +1043,47 @@ class _Contexts:
         return best
 
 
+def _overlap(
+    text: str, tokens: list[str], match: dict[str, str], contexts: _Contexts
+) -> tuple[int, int]:
+    """(found, total) of ``text``'s words in the contexts; ``match`` holds the tokens found.
+
+    Words are scored by overlap, numbers by value (rule 2): "5,800,000,000" is one number,
+    not the words 5, 800, 000, 000."""
+    words = [t for t in tokens if not t.isdigit()]
+    if contexts.paired and not text.isascii():
+        # Characters in a Chinese run are scored by pairs (see _cjk_found).
+        run_hits, run_total = _cjk_found(text, contexts.vocab)
+        ascii_words = [t for t in words if t.isascii()]
+        isolated = _CJK_ISOLATED.findall(text)
+        hits = sum(1 for t in ascii_words if t in match) + run_hits
+        hits += sum(1 for ch in isolated if ch in contexts.vocab)
+        return hits, len(ascii_words) + run_total + len(isolated)
+    return sum(1 for t in words if t in match), len(words)
+
+
+# Where a sentence joins two clauses that each say something: ", and", ", but", ", although",
+# "because" (not "because of"), "，并", "，原因是", "，但", "，导致" …
+_JOINED_CLAUSE = re.compile(
+    r",\s+(?:and|but|although|though|while|whereas|yet|so)\s+"
+    r"|\s(?:because|although|though|whereas)\s+(?!of\b)"
+    r"|[，,；;]\s*(?:并且|并(?![非不未无])|而且|但是|但|然而|同时|原因是|因为|由于|所以|因此|导致|此外)",
+    re.IGNORECASE,
+)
+_CLAUSE_WEIGHT = 3.0  # content words (a CJK character counts ½) that make a clause
+# A joined clause fails with fewer than half its words in the contexts: it may paraphrase
+# ("because partner banks sold less" for "due to lower sales through partner banks"), an
+# added clause shares next to nothing ("and alcohol is always reimbursed in full").
+_CLAUSE_SHARE = 0.5
+
+
 def _claim_numbers(text: str, tokens: Iterable[str]) -> list[tuple[str, frozenset[Decimal]]]:
     """Each number of a claim as (as written, its forms): every one must be found."""
     folded = fold(text)
     out = [(m.text, m.forms) for m in number_mentions(folded)] if _DIGIT.search(text) else []
+    multipliers = _EXTRA_MULTIPLIERS.intersection(tokens)
+    if multipliers:
+        out += [(t, frozenset({_MULTIPLIERS[t]})) for t in multipliers]
     if not folded.isascii():
         out += [
             (written, frozenset({Decimal(n)}))
@@ -1206,27 +1392,30 @@ class LexicalJudge:
             found = t if t in contexts.vocab else contexts.match(t)
             if found is not None:
                 match[t] = found
-        # Words are scored by overlap, numbers by value (rule 2): "5,800,000,000" is one
-        # number, not the words 5, 800, 000, 000.
-        words = [t for t in tokens if not t.isdigit()]
-        if contexts.paired and not claim.isascii():
-            # Characters in a Chinese run are scored by pairs (see _cjk_found).
-            run_hits, run_total = _cjk_found(claim, contexts.vocab)
-            ascii_words = [t for t in words if t.isascii()]
-            isolated = _CJK_ISOLATED.findall(claim)
-            hits = sum(1 for t in ascii_words if t in match) + run_hits
-            hits += sum(1 for ch in isolated if ch in contexts.vocab)
-            total = len(ascii_words) + run_total + len(isolated)
-        else:
-            hits = sum(1 for t in words if t in match)
-            total = len(words)
+        hits, total = _overlap(claim, tokens, match, contexts)
         score = hits / total if total else 1.0
         topic = frozenset(match.get(t, t) for t in tokens)
         matched = contexts.best_sentence(topic)
         reason = None
         if score < threshold:
             reason = f"{hits} of {total} words in {contexts.label} (need {threshold:.0%})"
-        else:
+        elif _JOINED_CLAUSE.search(claim) is not None:
+            # Two clauses joined ("…, and alcohol is always reimbursed", "…，原因是代理人流失
+            # 严重"): each is a claim of its own, so an added clause cannot ride on the
+            # words of the supported one.
+            for part in _JOINED_CLAUSE.split(claim):
+                part_tokens = [t for t in tokenize(part) if t not in STOPWORDS]
+                if _weight(part_tokens) < _CLAUSE_WEIGHT:
+                    continue
+                part_hits, part_total = _overlap(part, part_tokens, match, contexts)
+                if part_total and part_hits / part_total < min(threshold, _CLAUSE_SHARE):
+                    score = part_hits / part_total
+                    reason = (
+                        f"{part.strip()!r}: {part_hits} of {part_total} words in "
+                        f"{contexts.label} (a joined clause needs half)"
+                    )
+                    break
+        if reason is None and score >= threshold:
             numbers = _claim_numbers(claim, raw)
             if numbers:
                 known = contexts.numbers
@@ -1235,6 +1424,8 @@ class LexicalJudge:
                     reason = f"numbers not in {contexts.label}: " + ", ".join(missing)
                 if reason is None:
                     reason = _date_problem(claim, contexts)
+                if reason is None:
+                    reason = _unit_problem(claim, contexts)
             if reason is None and len(match) < len(tokens):
                 opposite = _prefix_antonym([t for t in tokens if t not in match], contexts)
                 if opposite is not None:

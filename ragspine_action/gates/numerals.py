@@ -46,6 +46,9 @@ _NUMBER = re.compile(
     re.IGNORECASE,
 )
 _GROUPING = str.maketrans("", "", ", \u00a0\u202f")
+# The scale letters of an amount after a currency sign ($1.702B, €40K, $3.5M, $2.1bn).
+_CURRENCY_SIGNS = frozenset("$€£¥")
+_LETTER_SCALE = re.compile(r"\s?(bn|mn|b|m|k)(?![A-Za-z0-9])", re.IGNORECASE)
 _SCALES: dict[str, int] = {
     "thousand": 10**3,
     "k": 10**3,
@@ -58,6 +61,8 @@ _SCALES: dict[str, int] = {
     "亿": 10**8,
     "billion": 10**9,
     "bn": 10**9,
+    "b": 10**9,
+    "m": 10**6,
     "trillion": 10**12,
     "万亿": 10**12,
 }
@@ -182,7 +187,13 @@ def number_mentions(text: str) -> list[NumberMention]:
     out: list[NumberMention] = []
     for m in _NUMBER.finditer(text):
         start, end = m.span()
-        out.append(NumberMention(m.group(), start, end, *_reading(*m.groups())))
+        whole, fraction, scale = m.groups()
+        if scale is None and start and text[start - 1] in _CURRENCY_SIGNS:
+            # $1.702B, €40K, £3.5M: a letter scale right after an amount in a currency
+            letter = _LETTER_SCALE.match(text, end)
+            if letter is not None:
+                scale, end = letter.group(1), letter.end()
+        out.append(NumberMention(text[start:end], start, end, *_reading(whole, fraction, scale)))
     return out
 
 
