@@ -17,7 +17,14 @@ from . import lexicon as lx
 from .judgement import asks_judgement
 from .known_words import QUESTION_WORDS, known_english_words
 from .metric_phrase import unreported_metric_phrase
-from .text import contains_cjk, retrieval_tokens, to_simplified
+from .text import (
+    contains_cjk,
+    literal_spans,
+    one_word,
+    retrieval_tokens,
+    to_simplified,
+    word_spans,
+)
 
 __all__ = ["Intent", "Period", "PeriodMention", "Route", "parse_intent"]
 
@@ -197,16 +204,23 @@ class _TermIndex:
             compiled = self._patterns[i] = _term_regex_uncached(self.pairs[i][0])
         return compiled
 
-    def finditer(self, i: int, text: str, lowered: str | None) -> list[re.Match[str]]:
-        """Term ``i``'s matches in ``text``; ``lowered``: the text lower-cased, when that
-        keeps positions (:func:`_lowers_in_place`), to use the faster lower-case pattern."""
+    def finditer(self, i: int, text: str, lowered: str | None) -> list[tuple[int, int]]:
+        """The spans of term ``i``'s matches in ``text``; ``lowered``: the text lower-cased,
+        when that keeps positions (:func:`_lowers_in_place`), to use the faster lower-case
+        pattern. A Chinese term, or an ASCII one-word term on lower-cased text, is found
+        without compiling its pattern (``text.word_spans``: the same spans)."""
         term = self.pairs[i][0]
-        if lowered is None or not term.isascii():
-            return list(self.pattern(i).finditer(text))
+        if not term.isascii():
+            return literal_spans(text, term)
+        if lowered is None:
+            return [m.span() for m in self.pattern(i).finditer(text)]
+        word = term.lower()
+        if one_word(word):
+            return word_spans(lowered, word)
         compiled = self._lower[i]
         if compiled is None:
             compiled = self._lower[i] = _lower_regex(term)
-        return list(compiled.finditer(lowered))
+        return [m.span() for m in compiled.finditer(lowered)]
 
     def candidates(self, text: str) -> list[int]:
         """Indexes (in matching order) of the terms that may match ``text``; never one
@@ -259,10 +273,9 @@ class _Masked:
         in_place = _lowers_in_place(self.text)
         for i in index.candidates(self.text):
             lowered = self.text.lower() if in_place else None
-            for m in index.finditer(i, self.text, lowered):
-                hits.append((m.start(), index.pairs[i][1]))
-                span = m.end() - m.start()
-                self.text = self.text[: m.start()] + "\x00" * span + self.text[m.end() :]
+            for start, end in index.finditer(i, self.text, lowered):
+                hits.append((start, index.pairs[i][1]))
+                self.text = self.text[:start] + "\x00" * (end - start) + self.text[end:]
         return sorted(hits)
 
     def take_terms(self, terms: tuple[str, ...]) -> list[str]:

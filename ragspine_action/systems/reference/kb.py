@@ -23,7 +23,7 @@ from pathlib import Path
 from ...errors import ConfigError, InputError, Problem
 from ...paths import DATA_DIR
 from .ranking import ConceptRanker, WeightedConcept
-from .text import retrieval_tokens, stem_text
+from .text import retrieval_tokens, stem_text, word_spans
 
 __all__ = [
     "DB_FILENAME",
@@ -446,15 +446,14 @@ _ALNUM = re.compile(r"[a-z0-9]+")
 
 class _GlossaryIndex:
     """Which glossary terms a lower-cased text contains, without one regex per term per
-    text: an ASCII term is only tried (with its pattern, compiled once) when its first word
-    is one of the text's words; a Chinese term is a substring test."""
+    text: an ASCII term is only looked for when its first word is one of the text's words;
+    a Chinese term is a substring test."""
 
     def __init__(self, glossary: list[tuple[str, str]]) -> None:
         self._order = glossary
         self._by_first: dict[str, list[int]] = {}
         self._always: list[int] = []
         self._chinese: list[int] = []
-        self._patterns: dict[int, re.Pattern[str]] = {}
         for i, (term, _) in enumerate(glossary):
             if not term.isascii():
                 self._chinese.append(i)
@@ -465,14 +464,10 @@ class _GlossaryIndex:
             else:
                 self._by_first.setdefault(first.group(0), []).append(i)
 
-    def _pattern(self, i: int) -> re.Pattern[str]:
-        """Term ``i``'s pattern, compiled the first time the term may match."""
-        pattern = self._patterns.get(i)
-        if pattern is None:
-            term = self._order[i][0]
-            pattern = re.compile(rf"(?<![a-z0-9]){re.escape(term)}(?![a-z0-9])")
-            self._patterns[i] = pattern
-        return pattern
+    def _contains(self, i: int, lowered: str) -> bool:
+        """Whether term ``i`` occurs as a whole word: ``(?<![a-z0-9])TERM(?![a-z0-9])``, the
+        term a literal (its spaces too), found without compiling it (``word_spans``)."""
+        return bool(word_spans(lowered, self._order[i][0]))
 
     def expansions(self, lowered: str) -> list[str]:
         """The expansions of every term the text contains, in glossary order."""
@@ -484,5 +479,5 @@ class _GlossaryIndex:
         candidates = set(self._always)
         for word in set(_ALNUM.findall(lowered)):
             candidates.update(self._by_first.get(word, ()))
-        found += [i for i in candidates if self._pattern(i).search(lowered) is not None]
+        found += [i for i in candidates if self._contains(i, lowered)]
         return [self._order[i] for i in sorted(found)]

@@ -30,7 +30,17 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from . import lexicon as lx
-from .text import contains_cjk, fts_query, is_stop_token, retrieval_tokens, stem
+from .text import (
+    PLURAL,
+    contains_cjk,
+    fts_query,
+    is_stop_token,
+    literal_spans,
+    one_word,
+    retrieval_tokens,
+    stem,
+    word_spans,
+)
 
 __all__ = [
     "CUE_WEIGHT",
@@ -124,6 +134,24 @@ def _term_pattern(term: str) -> re.Pattern[str]:
     return pattern
 
 
+def _term_spans(term: str, text: str) -> list[tuple[int, int]]:
+    """The spans of :func:`_term_pattern`'s matches; a one-word term without compiling
+    it (``text.word_spans``: the same spans)."""
+    if one_word(term):
+        return word_spans(text, term, ("",) if term.endswith("s") else PLURAL)
+    return [m.span() for m in _term_pattern(term).finditer(text)]
+
+
+def _blank(text: str, spans: list[tuple[int, int]]) -> str:
+    """``text`` with each span replaced by as many spaces."""
+    parts: list[str] = []
+    last = 0
+    for start, end in spans:
+        parts += [text[last:start], " " * (end - start)]
+        last = end
+    return "".join([*parts, text[last:]])
+
+
 @lru_cache(maxsize=1)
 def _cue_tokens() -> frozenset[str]:
     return frozenset(tok for cue in _CUE_WORDS for tok in retrieval_tokens(cue))
@@ -194,10 +222,10 @@ class ConceptRanker:
                 first = self._first_word.get(term)
                 if first is not None and first not in words:
                     continue
-                pattern = _term_pattern(term)
-                if pattern.search(text) is None:
+                spans = _term_spans(term, text)
+                if not spans:
                     continue
-                text = pattern.sub(lambda m: " " * len(m.group(0)), text)
+                text = _blank(text, spans)
             else:
                 if term not in text:
                     continue
@@ -298,9 +326,9 @@ class ConceptRanker:
         for surface in surfaces:
             low = surface.lower().replace("_", " ")
             if contains_cjk(low):
-                found += [m.start() for m in re.finditer(re.escape(low), text)]
+                found += [start for start, _ in literal_spans(text, low)]
             elif low.strip():
-                found += [m.start() for m in _term_pattern(low).finditer(text)]
+                found += [start for start, _ in _term_spans(low, text)]
         self._offsets[key] = found
         return found
 

@@ -11,15 +11,19 @@ import re
 from decimal import Decimal
 
 __all__ = [
+    "PLURAL",
     "contains_cjk",
     "format_number",
     "fts_query",
     "is_stop_token",
+    "literal_spans",
+    "one_word",
     "retrieval_tokens",
     "split_sentences",
     "stem",
     "stem_text",
     "to_simplified",
+    "word_spans",
 ]
 
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
@@ -43,6 +47,59 @@ _STOP_BIGRAMS = _words(
     """什么 哪些 是否 如何 怎么 怎样 请问 多少 哪个 哪份 文件 文档 提到 关于 一下 告诉 我们 的是
     是什 么是 了什 有哪 些文 份文 件提 到了 么样 样的 为什 么的"""
 )
+
+
+# --- terms found without a regex ---------------------------------------------------------
+# The reference system looks for a few hundred glossary and lexicon terms in each run.
+# Compiling a pattern per term was ~10 ms of every bundled run (the re module's compiler is
+# Python); a term that is one literal word is found with str.find, to the same spans.
+
+_LOWER_ALNUM = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
+_SEPARATOR = re.compile(r"[\s\-]")
+PLURAL = ("es", "s", "")
+"""``(?:e?s)?``'s suffixes in the order the regex tries them (greedy: ``es``, ``s``, none)."""
+
+
+def one_word(term: str) -> bool:
+    """Whether ``term`` has no space or hyphen, which a term's pattern would read as
+    ``[\\s\\-]+`` (so only such a term is a literal for :func:`word_spans`)."""
+    return bool(term) and _SEPARATOR.search(term) is None
+
+
+def word_spans(text: str, word: str, suffixes: tuple[str, ...] = ("",)) -> list[tuple[int, int]]:
+    """The spans ``re.finditer`` gives for ``(?<![a-z0-9])WORD(?:SUFFIX|…)(?![a-z0-9])``
+    with ``word`` a literal (escaped) and the suffixes tried in order: a match starts where
+    ``word`` occurs after no lower-case letter or digit, takes the first suffix followed by
+    none, and the search goes on after it (non-overlapping), else one character further."""
+    if not word:
+        raise ValueError("an empty word matches everywhere")
+    spans: list[tuple[int, int]] = []
+    size, after, start = len(text), len(word), 0
+    while (at := text.find(word, start)) >= 0:
+        start = at + 1
+        if at and text[at - 1] in _LOWER_ALNUM:
+            continue
+        for suffix in suffixes:
+            end = at + after + len(suffix)
+            if text.startswith(suffix, at + after) and (
+                end == size or text[end] not in _LOWER_ALNUM
+            ):
+                spans.append((at, end))
+                start = end
+                break
+    return spans
+
+
+def literal_spans(text: str, literal: str) -> list[tuple[int, int]]:
+    """The spans ``re.finditer(re.escape(literal), text)`` gives (non-overlapping)."""
+    if not literal:
+        raise ValueError("an empty literal matches everywhere")
+    spans: list[tuple[int, int]] = []
+    start = 0
+    while (at := text.find(literal, start)) >= 0:
+        start = at + len(literal)
+        spans.append((at, start))
+    return spans
 
 
 def contains_cjk(text: str) -> bool:
