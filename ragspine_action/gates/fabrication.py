@@ -7,7 +7,8 @@ allowed, and so are lists and ranges of them (``2024,2025``, ``2024-2025``, ``20
 ``FY2024/25``, ``FY24-25``, ``Q1-Q3 2025``, ``2023年、2024年``). An amount written right
 after a period is still an amount: ``2025年5亿`` and ``2025年5月5亿`` leave ``5亿`` (a month
 needs its 月, so ``2025年12亿`` is not December). Chinese amounts keep their scale (``5亿``,
-``3.5万``) because the scale is what makes them amounts.
+``3.5万``) because the scale is what makes them amounts. Full-width letters and digits are
+read as ASCII first (``２０２５年５亿`` → ``5亿``; ``ＦＹ２０２５``, ``Ｑ１ ２０２５`` are periods).
 
 Amounts written in Chinese numerals count as amounts too, given in digits as the
 faithfulness number rule reads them (``大约八亿美元`` → ``8亿``, ``两千万`` → ``2000万``,
