@@ -1204,6 +1204,7 @@ def extract_claims(
         lines = _without_table_headers(lines)
     in_citations = False  # inside a "Sources:" block: its items are citations
     block_items = 0
+    hits = 0  # pieces found in the cache (``_pieces_for`` sizes it by them)
     for raw_line in lines:
         line = raw_line
         if not line.strip():
@@ -1269,6 +1270,8 @@ def extract_claims(
             kept = pieces.get(key, _UNSEEN)
             if kept is _UNSEEN:
                 kept = pieces[key] = _piece_sentence(piece, had_doc, meta)
+            else:
+                hits += 1
             if kept is None:
                 continue
             sentence, citation_like = kept
@@ -1285,6 +1288,8 @@ def extract_claims(
                 claims.extend(_value_claims(sentence, value, unit, periods))
             else:
                 claims.append(Claim(sentence))
+    if hits:
+        _note_piece_hits(hits)
     return claims
 
 
@@ -1435,15 +1440,34 @@ def _rhetorical(sentence: str) -> str | None:
 _PieceCache = dict[tuple[str, bool], tuple[str, bool] | None]
 _PIECES: list[tuple[re.Pattern[str], _PieceCache]] = []
 _PIECES_MAX = 50_000
+_PIECES_SMALL = 1_000
+_pieces_limit = _PIECES_MAX
+_piece_hits = 0  # hits since the cache was last emptied (approximate under threads)
+
+
+def _note_piece_hits(hits: int) -> None:
+    global _piece_hits
+    _piece_hits += hits
+
+
 _UNSEEN: Final[tuple[str, bool]] = ("", False)  # compared by identity: not in the cache
 
 
 def _pieces_for(meta: re.Pattern[str]) -> _PieceCache:
+    global _pieces_limit, _piece_hits
     for i, (pattern, cache) in enumerate(_PIECES):
         if pattern is meta:
-            if len(cache) > _PIECES_MAX:  # bounded: a million distinct sentences are not kept
+            if len(cache) > _pieces_limit:  # bounded: a million distinct sentences are not kept
+                # Sized by use: a set whose sentences never repeat (each held one ~0.2 KB
+                # entry, 5% of a run's CPU in allocation and memory) keeps a small cache
+                # until sentences repeat again (one hit in 20 pieces).
+                full = _piece_hits * 20 >= len(cache)
+                _pieces_limit = _PIECES_MAX if full else _PIECES_SMALL
+                _piece_hits = 0
                 cache = {}
                 _PIECES[i] = (meta, cache)
+            elif _pieces_limit != _PIECES_MAX and _piece_hits * 20 >= max(len(cache), 1):
+                _pieces_limit = _PIECES_MAX  # sentences repeat again: the full size
             return cache
     cache = {}
     _PIECES.insert(0, (meta, cache))

@@ -926,7 +926,8 @@ def _key(sentence: str) -> str:
 def _normalised(text: str) -> str:
     """``text`` with whitespace runs as one space (itself when it has none: a scan is
     cheaper than a split and a join)."""
-    if "  " in text or "\n" in text or "\t" in text or not text.isprintable():
+    # A newline or a tab is not printable: isprintable() finds them in the same scan.
+    if "  " in text or not text.isprintable():
         return " ".join(text.split())
     return text
 
@@ -984,9 +985,12 @@ class _Contexts:
         found = self._verbatim.get(claim)
         if found is None:
             key = _key(claim)
-            found = self._verbatim[claim] = any(
-                _is_sentence_of(key, text) for text in self.normalised
-            )
+            found = False
+            for text in self.normalised:
+                if _is_sentence_of(key, text):
+                    found = True
+                    break
+            self._verbatim[claim] = found
         return found
 
     def analyse(self) -> _Contexts:
@@ -1361,10 +1365,19 @@ class LexicalJudge:
         # A verdict depends on the judge, the claim and the contexts only: kept per
         # distinct (claim, contexts), so a claim judged again on the same contexts (a
         # repeated case, the same answer over the same retrieval) costs a look-up.
+        global _verdicts_limit, _verdict_hits
         together = tuple(contexts)
         known = _VERDICTS.get(self)
-        if known is None or len(known) > _VERDICTS_MAX:
+        if known is None or len(known) > _verdicts_limit:
+            if known is not None:
+                # Sized by use, as claims' piece cache: verdicts that are never asked
+                # again (no case repeats) keep a small cache until one in 20 is.
+                full = _verdict_hits * 20 >= len(known)
+                _verdicts_limit = _VERDICTS_MAX if full else _VERDICTS_SMALL
+                _verdict_hits = 0
             known = _VERDICTS[self] = {}  # bounded: distinct cases are not all kept
+        elif _verdicts_limit != _VERDICTS_MAX and _verdict_hits * 20 >= max(len(known), 1):
+            _verdicts_limit = _VERDICTS_MAX  # verdicts are asked again: the full size
         prepared: _Contexts | None = None
         verdicts: list[ClaimVerdict] = []
         for claim in claims:
@@ -1374,6 +1387,8 @@ class LexicalJudge:
                 if prepared is None:
                     prepared = _Contexts(contexts)
                 verdict = known[key] = self._judge(claim, prepared, self.threshold)
+            else:
+                _verdict_hits += 1
             verdicts.append(verdict)
         return verdicts
 
@@ -1479,6 +1494,9 @@ class LexicalJudge:
 # Verdicts per judge by (claim, contexts): see LexicalJudge.judge_claims.
 _VERDICTS: dict[LexicalJudge, dict[tuple[str, tuple[str, ...]], ClaimVerdict]] = {}
 _VERDICTS_MAX = 20_000
+_VERDICTS_SMALL = 1_000
+_verdicts_limit = _VERDICTS_MAX
+_verdict_hits = 0  # hits since the cache was last emptied (approximate under threads)
 
 JUDGE_KINDS: tuple[str, ...] = ("lexical", "llm")
 

@@ -200,3 +200,38 @@ def test_names_skipped_by_their_key_are_never_there(
     assert claims_module._without_names(text, ordered, mark) == _reference_without_names(
         text, ordered, mark
     )
+
+
+def test_caches_shrink_while_nothing_repeats_and_grow_back(monkeypatch: Any) -> None:
+    """A run whose sentences never repeat keeps small caches (their entries cost memory
+    and time for nothing); once sentences repeat, the full size comes back. Claims and
+    verdicts are the same at every size."""
+    monkeypatch.setattr(claims_module, "_PIECES_MAX", 40)
+    monkeypatch.setattr(claims_module, "_PIECES_SMALL", 4)
+    monkeypatch.setattr(claims_module, "_pieces_limit", 40)
+    monkeypatch.setattr(claims_module, "_piece_hits", 0)
+    monkeypatch.setattr(judge_module, "_VERDICTS_MAX", 40)
+    monkeypatch.setattr(judge_module, "_VERDICTS_SMALL", 4)
+    monkeypatch.setattr(judge_module, "_verdicts_limit", 40)
+    monkeypatch.setattr(judge_module, "_verdict_hits", 0)
+    claims_module._PIECES.clear()
+    judge_module._VERDICTS.clear()
+    judge = LexicalJudge()
+    contexts = ["Staff get 20 days of leave. The policy does not allow carry-over."]
+
+    for i in range(60):  # every sentence new
+        answer = f"Staff number {i} gets leave. Item {i} is new."
+        extract_claims(answer)
+        judge.judge_claims([answer], contexts)
+    assert claims_module._pieces_limit == 4
+    assert judge_module._verdicts_limit == 4
+    repeated = "Staff get 20 days of leave. The policy does not allow carry-over."
+    for _ in range(12):  # the same answer again and again
+        claims = extract_claims(repeated)
+        verdicts = judge.judge_claims([c.text for c in claims], contexts)
+    assert claims_module._pieces_limit == 40
+    assert judge_module._verdicts_limit == 40
+    claims_module._PIECES.clear()
+    judge_module._VERDICTS.clear()
+    assert extract_claims(repeated) == claims
+    assert judge.judge_claims([c.text for c in claims], contexts) == verdicts
