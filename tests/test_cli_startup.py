@@ -123,6 +123,7 @@ _NOT_IN_THE_DEFAULT_RUN = (
     "ragspine_action.api",
     "ragspine_action.metrics.trec_columns",  # TREC files
     "numpy.ma",  # np.quantile's way to the bootstrap bounds
+    "tabulate",  # the metric table is written out (tabulate for unusual cells only)
 )
 
 

@@ -14,8 +14,6 @@ import secrets
 from collections.abc import Mapping
 from typing import TextIO
 
-from tabulate import tabulate
-
 from ..console import encodable
 from ..errors import one_line
 from ..safe_text import log_safe
@@ -43,6 +41,7 @@ __all__ = [
     "print_report",
     "render_terminal",
     "repeats_lines",
+    "simple_table",
     "use_color",
 ]
 
@@ -114,7 +113,46 @@ def _metric_table(view: SuiteView, paint: _Paint) -> str:
                 paint(_status(m), _STATUS_COLOR.get(m.status)),
             ]
         )
-    return tabulate(rows, headers=HEADERS, tablefmt="simple", disable_numparse=True)
+    return simple_table(rows, HEADERS)
+
+
+# One column wide in every configuration of tabulate (with the optional wcwidth or not):
+# printable ASCII and the symbols the formatted cells use.
+_NARROW = frozenset(map(chr, range(0x20, 0x7F))) | frozenset("—±−Δ")
+
+
+def simple_table(rows: list[list[str]], headers: list[str]) -> str:
+    """``tabulate(rows, headers, tablefmt="simple", disable_numparse=True)``.
+
+    Written out for the table the terminal shows (strings of one-column characters:
+    left-aligned and stripped, each column as wide as its widest cell or its header plus
+    two, two spaces apart, a dashed rule under the headers, no trailing spaces), since
+    importing tabulate reads its distribution's metadata (~5 ms of every run). Anything
+    else (no rows, colour codes, line breaks, wide or control characters: a metric named
+    unusually, ``render --color``) goes to tabulate itself. Tests check both agree.
+    """
+    texts = [*headers, *(cell for row in rows for cell in row)]
+    if (
+        not rows
+        or any(len(row) != len(headers) for row in rows)
+        or not all(isinstance(text, str) and _NARROW.issuperset(text) for text in texts)
+    ):
+        from tabulate import tabulate
+
+        return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+    cells = [[cell.strip() for cell in row] for row in rows]
+    widths = [
+        max(len(header) + 2, *(len(row[column]) for row in cells))
+        for column, header in enumerate(headers)
+    ]
+    lines = [
+        "  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True)).rstrip(),
+        "  ".join("-" * w for w in widths),
+    ]
+    lines += [
+        "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() for row in cells
+    ]
+    return "\n".join(lines)
 
 
 def _gate_line(f: CaseFailure) -> str:
