@@ -80,6 +80,13 @@ _KIND_GROUPS: dict[str, dict[str, str]] = {
         "direct": r"direct (?:channel|marketing|sales)|direct-to-consumer|直销|直接销售",
         "digital": r"digital(?: channel)?|online channel|线上渠道|数字渠道|网上渠道|线上|数字化渠道",
     },
+    "employment": {
+        "full-time": r"full[- ]?time|全职",
+        "part-time": r"part[- ]?time|兼职",
+        "contract": r"contract (?:staff|workers?|employees?)|contractors?|合同工|合同制员工",
+        "temporary": r"temporary (?:staff|workers?|employees?)|临时工|临时员工",
+        "intern": r"interns?|实习生",
+    },
     "figure": {
         "revenue": r"revenues?|sales|turnover|top[ -]line|营业收入|收入|营收|营业额|销售额",
         "profit": r"profits?|earnings|net income|operating income|利润|盈利|溢利|净利|纯利",
@@ -248,17 +255,20 @@ def _prepared(text: str, sentences: tuple[str, ...]) -> _Text:
     s_numbers: list[frozenset[Decimal]] = []
     lowered = frozenset(w for w in _TOKEN.findall(text) if w.islower())
     all_names: set[str] = set()
+    scene: frozenset[str] = frozenset()  # the place of a sentence that goes on after ";"
     for i, sentence in enumerate(sentences):
         s_units.append(units(sentence, stop))
         s_numbers.append(numbers(sentence))
         sentence_kinds = _kinds(sentence)
         sentence_names = _names(sentence, lowered)
         all_names |= sentence_names
+        places = sentence_kinds.get("place", scene)
+        # "Singapore: revenue of USD 410 million; new business value of USD 95 million."
+        scene = places if sentence.rstrip().endswith((";", "；")) else frozenset()
         for piece in clause.split(sentence):
             if not piece or piece.isspace():
                 continue
             kinds = _kinds(piece) if sentence_kinds else _NO_KINDS
-            places = sentence_kinds.get("place", frozenset())
             if "place" not in kinds and len(places) == 1:
                 kinds = {**kinds, "place": places}  # "In Hong Kong, profit fell 3%."
             facts.append(
@@ -405,15 +415,37 @@ def _swapped(
     texts: list[_Text],
     label: str,
 ) -> str | None:
-    candidates: Iterable[tuple[_Text, _Fact]] = [(t, f) for t in texts for f in t.facts]
-    if found:
-        holding = [
-            (t, f)
-            for t, f in candidates
-            if all(not forms.isdisjoint(f.numbers) for _, forms in found)
-        ]
-        if holding:
-            candidates = holding
+    everything = [(t, f) for t in texts for f in t.facts]
+    if not found:
+        return _swapped_in(piece_units, rest, kinds, names, everything, label)
+    holding = [
+        (t, f) for t, f in everything if all(not forms.isdisjoint(f.numbers) for _, forms in found)
+    ]
+    if holding:  # the context clause that holds all its numbers
+        return _swapped_in(piece_units, rest, kinds, names, holding, label)
+    for _, forms in found:  # else each number where it stands ("| HK | 1,702 | up 12.4% |")
+        problem = _swapped_in(
+            piece_units,
+            rest,
+            kinds,
+            names,
+            [(t, f) for t, f in everything if not forms.isdisjoint(f.numbers)],
+            label,
+        )
+        if problem is not None:
+            return problem
+    return None
+
+
+def _swapped_in(
+    piece_units: frozenset[str],
+    rest: frozenset[str],
+    kinds: Kinds,
+    names: frozenset[str],
+    candidates: Iterable[tuple[_Text, _Fact]],
+    label: str,
+) -> str | None:
+    """A reason when every best match among ``candidates`` names another thing."""
     scored = [(len(piece_units & f.units), t, f) for t, f in candidates]
     best = max((s for s, _, _ in scored), default=0)
     if best == 0:

@@ -229,3 +229,27 @@ def test_paraphrased_figures_are_one_thing() -> None:
     assert _supported("New business value rose 12%; operating expenses were down 2%.", contexts)
     assert not _supported("Operating expenses grew 12%.", contexts)
     assert not _supported("New business value rose 5% to HKD 40 billion.", contexts)
+
+
+RESULTS = [
+    "Hong Kong: revenue of USD 1,702 million, up 8.3%; new business value of USD 640 million. "
+    "Singapore: revenue of USD 410 million, down 2.1%; new business value of USD 95 million. "
+    "Mainland China: revenue of USD 1,150 million, up 12.4%."
+]
+
+
+def test_a_place_holds_after_a_semicolon_and_each_number_where_it_stands() -> None:
+    assert not _supported("Hong Kong new business value was USD 95 million.", RESULTS)
+    assert _supported("Singapore new business value was USD 95 million.", RESULTS)
+    table = "| Market | Revenue | Change |\n|---|---|---|\n| {} | USD 1,702 million | up {}% |"
+    assert _supported(table.format("Hong Kong", "8.3"), RESULTS)
+    assert not _supported(table.format("Hong Kong", "12.4"), RESULTS)
+
+
+def test_full_time_is_not_part_time() -> None:
+    contexts = ["Full-time employees accrue 25 days. Part-time employees accrue leave pro rata."]
+    assert _supported("Full-time staff accrue 25 days.", contexts)
+    assert not _supported("Part-time employees accrue 25 days.", contexts)
+    assert not _supported(
+        "兼职员工每年享有25天带薪年假。", ["全职员工每年享有25天带薪年假。兼职员工按比例享有年假。"]
+    )
