@@ -97,16 +97,25 @@ _KIND_GROUPS: dict[str, dict[str, str]] = {
         "dividend": r"dividends?|股息|派息",
         "cost": r"costs?|expenses?|成本|开支|费用",
         "solvency": r"solvency(?: ratio)?|偿付能力",
+        "return on equity": r"return on equity|股本回报率|净资产收益率|权益回报率",
+        "return on assets": r"return on assets|资产回报率|总资产收益率",
+        "embedded value": r"embedded value|内含价值",
+        "combined ratio": r"combined ratio|综合成本率",
     },
 }
 # Acronyms are read case-sensitively ("US", never "us").
 _ACRONYMS: dict[str, dict[str, str]] = {
     "place": {
-        "Hong Kong": r"HK|HKSAR",
+        "Hong Kong": r"HK(?!\$)|HKSAR",
         "Mainland China": r"PRC",
-        "United States": r"US|USA|U\.S\.",
+        "United States": r"US(?!\$)|USA|U\.S\.",
         "United Kingdom": r"UK",
         "Europe": r"EU",
+    },
+    "figure": {
+        "return on equity": r"ROE",
+        "return on assets": r"ROA",
+        "embedded value": r"EV",
     },
 }
 
@@ -123,7 +132,9 @@ def _alternation(groups: dict[str, dict[str, str]]) -> tuple[str, dict[str, tupl
 
 
 _WORDS_BODY, _WORD_GROUPS = _alternation(_KIND_GROUPS)
-_KIND_WORDS = re.compile(rf"(?<![A-Za-z])(?:{_WORDS_BODY})(?![A-Za-z])", re.IGNORECASE)
+# No word boundary in the pattern: "新加坡ROE" is Singapore before ROE. An English word is
+# checked for its boundaries where it is found ("ape" in "shape" is no APE).
+_KIND_WORDS = re.compile(rf"(?:{_WORDS_BODY})", re.IGNORECASE)
 _ACRONYM_BODY, _ACRONYM_GROUPS = _alternation(_ACRONYMS)
 _KIND_ACRONYMS = re.compile(rf"(?<![A-Za-z])(?:{_ACRONYM_BODY})(?![A-Za-z])")
 _GROUP_OF = {f"w{k}": v for k, v in _WORD_GROUPS.items()} | {
@@ -139,6 +150,12 @@ def _kinds(text: str) -> Kinds:
     found: dict[str, set[str]] = {}
     for pattern, prefix in ((_KIND_WORDS, "w"), (_KIND_ACRONYMS, "a")):
         for m in pattern.finditer(text):
+            start, end = m.span()
+            if m.group()[0].isascii() and (
+                (start and text[start - 1].isascii() and text[start - 1].isalpha())
+                or (end < len(text) and text[end].isascii() and text[end].isalpha())
+            ):
+                continue
             if m.lastgroup:
                 kind, group = _GROUP_OF[prefix + m.lastgroup]
                 found.setdefault(kind, set()).add(group)
@@ -258,7 +275,8 @@ def _prepared(text: str, sentences: tuple[str, ...]) -> _Text:
     scene: frozenset[str] = frozenset()  # the place of a sentence that goes on after ";"
     for i, sentence in enumerate(sentences):
         s_units.append(units(sentence, stop))
-        s_numbers.append(numbers(sentence))
+        # A list marker ("3. 加快数字化") numbers the list: no number bound to words.
+        s_numbers.append(numbers(_LIST_MARKER.sub("", sentence, count=1)))
         sentence_kinds = _kinds(sentence)
         sentence_names = _names(sentence, lowered)
         all_names |= sentence_names
@@ -345,6 +363,7 @@ def binding_problem(
     return None
 
 
+_LIST_MARKER = re.compile(r"^\s*(?:[-*•]\s*)?(?:\(?\d{1,2}[.)、）](?!\d)|[①-⑳])\s*")
 _YEAR = re.compile(r"(?:19|20)\d\d")
 _GLUED = re.compile(r"[A-Za-z_]\d+|\d+[A-Za-z_]")
 _DIGITS = re.compile(r"\d+")

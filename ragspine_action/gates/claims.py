@@ -969,7 +969,12 @@ def _citation_item(line: str, names: Sequence[str]) -> str:
     if not first or _name_like(first) or _lower_title(first) or _identifier(first):
         pieces = pieces[1:]  # the title (a sentence in its place is judged)
     if len(parts) > 1:
-        pieces.append(parts[1])
+        tail = _COMMA.split(parts[1])
+        title = tail[0].strip()
+        if not parts[0].strip() and (_name_like(title) or _lower_title(title)):
+            # "handbook.pdf — Travel policy, p. 8": the title follows the file name
+            tail = tail[1:]
+        pieces.append(", ".join(tail))
     kept = ", ".join(p.strip() for p in pieces if p.strip() and not _name_like(p))
     return kept if _weight(kept) >= _ITEM_CLAIM_WEIGHT else ""
 

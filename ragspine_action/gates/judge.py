@@ -1106,6 +1106,18 @@ def _claim_numbers(text: str, tokens: Iterable[str]) -> list[tuple[str, frozense
     return out
 
 
+# A list marker at the start of a line or sentence ("1.", "2)", "(3)", "4、", "①") numbers
+# the list; it states nothing.
+_LIST_MARKER = re.compile(r"^\s*(?:[-*•]\s*)?(?:\(?\d{1,2}[.)、）](?!\d)|[①-⑳])\s*")
+
+
+def _unlisted(sentence: str) -> str:
+    """A reference sentence without its list marker ("1. 提升代理人产能")."""
+    if sentence[:1].isdigit() or sentence[:1] in "(-*•①②③④⑤⑥⑦⑧⑨⑩":
+        return _LIST_MARKER.sub("", sentence, count=1)
+    return sentence
+
+
 def _clause_numbers(text: str) -> list[tuple[str, frozenset[Decimal]]]:
     return _claim_numbers(text, tokenize(text))
 
@@ -1468,7 +1480,9 @@ class LexicalJudge:
 
     def judge_reference(self, reference: str, answer: str, threshold: float) -> ReferenceVerdict:
         answer_ctx = _Contexts([answer], "the answer")
-        sentences = [s for s in _split_sentences(reference) if has_content(s)]
+        sentences = [
+            s for s in (_unlisted(s) for s in _split_sentences(reference)) if has_content(s)
+        ]
         # Each reference sentence is judged against the answer. One the answer does not
         # address (recalls less than the threshold of) only lowers the overall recall; one
         # it addresses must agree with it in numbers and polarity.

@@ -253,3 +253,32 @@ def test_full_time_is_not_part_time() -> None:
     assert not _supported(
         "兼职员工每年享有25天带薪年假。", ["全职员工每年享有25天带薪年假。兼职员工按比例享有年假。"]
     )
+
+
+def test_a_chinese_place_next_to_latin_letters() -> None:
+    # "新加坡ROE": no word boundary between 坡 and R, still a place
+    assert not _supported("新加坡ROE维持在较高水平。", ["香港业务表现稳健，ROE维持在较高水平。"])
+    assert _supported("香港ROE维持在较高水平。", ["香港业务表现稳健，ROE维持在较高水平。"])
+    assert not _supported("Hong Kong ROA stayed high.", ["Hong Kong ROE stayed high."])
+
+
+def test_a_reference_item_with_the_title_after_the_file_name() -> None:
+    answer = (
+        "Meals are capped at 40 EUR per day.\n\nReferences:\n1. travel.pdf — Travel policy, p. 8"
+    )
+    assert [c.text for c in extract_claims(answer)] == ["Meals are capped at 40 EUR per day."]
+    added = answer + "\n2. policy.pdf — note: executives get 60 days"
+    assert extract_claims(added)[-1].text == "note: executives get 60 days"
+
+
+def test_a_numbered_list_is_no_number() -> None:
+    reference = "集团2026年的三大重点是：\n1. 提升代理人产能\n2. 扩大银保合作\n3. 加快数字化转型"
+    listed = "集团2026年的重点如下：\n1. 提升代理人产能\n2. 扩大银保合作\n3. 加快数字化转型"
+    assert _accurate(reference, listed)
+    assert _accurate(
+        reference,
+        "2026年集团有三大重点：一是提升代理人产能；二是扩大银保合作；三是加快数字化转型。",
+    )
+    assert not _accurate(
+        reference, "集团2026年的两大重点如下：\n1. 提升代理人产能\n2. 扩大银保合作"
+    )

@@ -119,7 +119,13 @@ def test_judge_eval_command(
     assert "all               526  0.991    1.000    0.980  0.982  1.000      0" in out
     data = json.loads(report.read_text())
     assert data["judge"] == {"kind": "lexical"}
-    assert {d["id"] for d in data["disagreements"]} == {"en-55", "en-70", "s5c-04", "s5c-20", "s5c-36"}
+    assert {d["id"] for d in data["disagreements"]} == {
+        "en-55",
+        "en-70",
+        "s5c-04",
+        "s5c-20",
+        "s5c-36",
+    }
 
     with FakeOpenAI(script=ideal_script) as server:
         argv = ["judge-eval", str(CORPUS), "--judge", "llm", "--judge-url", server.url]
