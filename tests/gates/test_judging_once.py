@@ -235,3 +235,47 @@ def test_caches_shrink_while_nothing_repeats_and_grow_back(monkeypatch: Any) -> 
     judge_module._VERDICTS.clear()
     assert extract_claims(repeated) == claims
     assert judge.judge_claims([c.text for c in claims], contexts) == verdicts
+
+
+_MARKED_PARTS = [
+    "\x00",
+    "Source",
+    "sources",
+    "REFS",
+    "Citation",
+    "cf",
+    "ſource",
+    "资料来源",
+    "来源",
+    "参见",
+    "x",
+    "e",
+    " ",
+    "  ",
+    "\t",
+    "\n",
+    ".",
+    ":",
+    "：",
+    ",",
+    "(",
+    ")",
+    "_",
+    "3",
+    "p. 3",
+    "slide=6",
+    "#para1",
+    "第3页",
+    "\u212a",
+]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.sampled_from(_MARKED_PARTS), max_size=14))
+def test_marked_citations_removed_as_by_one_substitution(parts: list[str]) -> None:
+    """Searching from the label run before each mark finds what ``sub`` finds scanning
+    every position (labels of any case, before and after other marks)."""
+    text = "".join(parts)
+    assert claims_module._without_marked_citations(text) == claims_module._MARKED_CITATION.sub(
+        " ", text
+    )
