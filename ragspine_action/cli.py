@@ -26,7 +26,7 @@ from .errors import (
     format_error,
     format_internal_error,
 )
-from .gates.judge import JUDGE_KINDS
+from .gate_defaults import JUDGE_KINDS
 from .outputs import output_errors
 from .paths import BUNDLED_GOLDEN
 from .perf import gc_paused

@@ -15,9 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
 from .errors import ConfigError
-from .gates.claims import DEFAULT_META_PATTERNS
-from .gates.fabrication import DEFAULT_PERIOD_PATTERNS
-from .gates.judge import JUDGE_KINDS
+from .gate_defaults import DEFAULT_META_PATTERNS, DEFAULT_PERIOD_PATTERNS, JUDGE_KINDS
 from .input_files import refuse_output_over_input
 from .jsonio import DEFAULT_MAX_INPUT_BYTES
 from .paths import BUNDLED_BASELINE, BUNDLED_GOLDEN, BUNDLED_MANIFEST

@@ -23,11 +23,14 @@ except SystemExit:
 print(json.dumps(sorted(sys.modules)), file=sys.stderr)
 """
 
-# What a full run needs and --help does not: the run and its scorers, numpy, the table
-# renderer, the report writer, the HTTP client.
+# What a full run needs and --help does not: the run and its scorers (and the pydantic
+# models they read), numpy, the table renderer, the report writer, the HTTP client.
 _HEAVY = (
     "ragspine_action.run",
     "ragspine_action.qa",
+    "ragspine_action.gates",
+    "ragspine_action.golden",
+    "pydantic",
     "ragspine_action.report.write",
     "ragspine_action.report.render_terminal",
     "numpy",
@@ -45,6 +48,44 @@ def test_help_and_version_import_only_the_parser(flag: str) -> None:
     assert "ragspine_action.cli" in loaded
     assert [name for name in _HEAVY if name in loaded] == []
     assert "usage: ragspine-eval" in done.stdout or done.stdout.startswith("ragspine-eval")
+
+
+def test_render_loads_the_report_modules_only(tmp_path: Path) -> None:
+    """``render`` reads a report and writes it out: no scoring, no system, no baseline."""
+    report = tmp_path / "report.json"
+    done = subprocess.run(
+        [sys.executable, "-c", _PROBE, "--no-baseline", "--quiet", "--report", str(report)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        check=False,
+    )
+    assert report.is_file(), done.stderr
+    for fmt in ("markdown", "terminal"):
+        loaded = _modules_after(["render", str(report), "--format", fmt], str(tmp_path))
+        assert "ragspine_action.report.read" in loaded
+        unused = (
+            "ragspine_action.gates",
+            "ragspine_action.qa",
+            "ragspine_action.run",
+            "ragspine_action.systems",
+            "ragspine_action.golden",
+            "ragspine_action.baseline",
+            "ragspine_action.metrics.trec",
+        )
+        assert [name for name in unused if name in loaded] == []
+
+
+def test_the_written_out_gate_settings_are_the_gates_own() -> None:
+    """``gate_defaults`` lets the parser and ``render`` start without the gates: its
+    names must stay the gates' names, its defaults the very objects the gates use."""
+    from ragspine_action import gate_defaults, gates
+    from ragspine_action.gates import claims, fabrication, judge
+
+    assert gate_defaults.GATE_NAMES == gates.GATE_NAMES
+    assert claims.DEFAULT_META_PATTERNS is gate_defaults.DEFAULT_META_PATTERNS
+    assert fabrication.DEFAULT_PERIOD_PATTERNS is gate_defaults.DEFAULT_PERIOD_PATTERNS
+    assert judge.JUDGE_KINDS is gate_defaults.JUDGE_KINDS
 
 
 def test_lazy_attributes_are_the_real_functions() -> None:

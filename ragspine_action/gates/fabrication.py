@@ -30,33 +30,11 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from functools import lru_cache
 
+from ..gate_defaults import DEFAULT_PERIOD_PATTERNS
 from .numerals import cjk_value
 
 __all__ = ["DEFAULT_PERIOD_PATTERNS", "compile_periods", "detect_fabricated_numbers"]
 
-_MONTH = r"(?:1[0-2]|0?[1-9])"
-_DAY = r"(?:3[01]|[12]\d|0?[1-9])"
-_MONTH_NAME = (
-    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-    r"sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
-)
-DEFAULT_PERIOD_PATTERNS: tuple[str, ...] = (
-    r"FY\s?(?:19|20)\d{2}(?:\s?[HQ][1-4])?",
-    r"FY\s?\d{2}(?:\s?[HQ][1-4])?",  # FY24, FY25H1
-    r"[1-4]Q\s?(?:FY\s?)?(?:19|20)?\d{2}|[12]H\s?(?:FY\s?)?(?:19|20)?\d{2}",  # 1H25, 2H2024, 1H FY25
-    # Dates: 30 June 2025, June 30, 2025, 31 Dec, 2025-06-30, 30/06/2025
-    rf"{_DAY}(?:st|nd|rd|th)?\s{_MONTH_NAME}(?:,?\s(?:19|20)\d{{2}})?(?![A-Za-z])",
-    rf"{_MONTH_NAME}\s{_DAY}(?:st|nd|rd|th)?(?:,?\s(?:19|20)\d{{2}})?(?![A-Za-z\d])",
-    rf"(?:19|20)\d{{2}}-{_MONTH}-{_DAY}|{_DAY}/{_MONTH}/(?:19|20)\d{{2}}",
-    r"(?:19|20)\d{2}\s?年?\s?(?:H[12]|Q[1-4])",  # 2025H1, 2025 Q3, 2025年Q1
-    # 2030年, 2024年上半年, 2025年第1季度, 2025年5月, 2025年1至3月 (a month only with 月)
-    r"(?:19|20)\d{2}\s?年(?:\s?(?:上半年|下半年|第?[一二三四1-4]\s?季度?"
-    rf"|{_MONTH}(?:\s?[-–~～至到]\s?{_MONTH})?\s?月(?:\s?{_DAY}\s?[日号])?))?",
-    r"(?:19|20)\d{2}",
-    r"(?:H[12]|Q[1-4])\s?(?:19|20)\d{2}",
-    # A half or quarter on its own (Q1, H2): ranges such as Q1-Q3 2025 are lists of them.
-    r"(?<![A-Za-z])(?:H[12]|Q[1-4])(?![A-Za-z])",
-)
 
 # A number, with the Chinese scale that makes it an amount (5亿, 3.5万, 7,800万); thousands
 # may be grouped by spaces (1 702).

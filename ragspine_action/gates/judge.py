@@ -32,6 +32,7 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any, NamedTuple, Protocol
 
+from ..gate_defaults import JUDGE_KINDS
 from .binding import KIND_CUES as _KIND_CUES
 from .binding import binding_problem
 from .claims import STOPWORDS, TOKEN, expand_contractions, extract_claims, has_content, tokenize
@@ -1511,8 +1512,6 @@ _VERDICTS_MAX = 20_000
 _VERDICTS_SMALL = 1_000
 _verdicts_limit = _VERDICTS_MAX
 _verdict_hits = 0  # hits since the cache was last emptied (approximate under threads)
-
-JUDGE_KINDS: tuple[str, ...] = ("lexical", "llm")
 
 
 def make_judge(kind: str = "lexical", *, threshold: float = 0.6, llm: Any = None) -> Judge:

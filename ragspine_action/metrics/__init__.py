@@ -1,5 +1,8 @@
 """Retrieval metrics (trec_eval definitions), TREC file formats and failure attribution."""
 
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
 from .attribution import (
     ATTRIBUTIONS,
     NEXT_STEPS,
@@ -26,15 +29,40 @@ from .retrieval import (
     reciprocal_rank,
     score_retrieval,
 )
-from .trec import (
-    Qrels,
-    TrecConversion,
-    TrecRun,
-    load_qrels,
-    load_run,
-    rank_by_score,
-    trec_to_golden,
+
+if TYPE_CHECKING:
+    from .trec import (
+        Qrels,
+        TrecConversion,
+        TrecRun,
+        load_qrels,
+        load_run,
+        rank_by_score,
+        trec_to_golden,
+    )
+
+# The TREC readers (and the golden and outcome models they build) on first use (PEP 562):
+# reading a report (``render``) needs the retrieval metrics' names, not TREC files.
+_TREC = frozenset(
+    (
+        "Qrels",
+        "TrecConversion",
+        "TrecRun",
+        "load_qrels",
+        "load_run",
+        "rank_by_score",
+        "trec_to_golden",
+    )
 )
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _TREC:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(".trec", __name__), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "ATTRIBUTIONS",

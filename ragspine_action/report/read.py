@@ -12,6 +12,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..errors import InputError
+from ..gate_defaults import GATE_NAMES
 from ..jsonio import read_json_file
 from ..metrics.retrieval import metric_names
 from .cases import CaseTable, CaseTableBuilder
@@ -43,8 +44,6 @@ def _metric_names(path: str, ks: Any, rows: list[Any]) -> list[str]:
 
 def case_table(path: str, rows: list[Any], ks: Any) -> CaseTable:
     """Validate and add each row, dropping it once added (the file's rows are not kept)."""
-    from ..qa import GATE_NAMES
-
     builder = CaseTableBuilder(GATE_NAMES, _metric_names(path, ks, rows))
     for i, row in enumerate(rows):
         try:
