@@ -176,15 +176,18 @@ _NOT_NAMES_TEXT = """
 _NOT_NAMES = frozenset(_NOT_NAMES_TEXT.split())
 
 
-def _names(text: str, lowered: frozenset[str]) -> frozenset[str]:
+def _names(
+    text: str, lowered: frozenset[str], known: frozenset[str] = frozenset()
+) -> frozenset[str]:
     """Proper names of ``text``: capitalised words whose lower-case form the text never
-    writes in lower case ("Agency" in a text that also says "agency" is a word)."""
+    writes in lower case ("Agency" in a text that also says "agency" is a word). The first
+    word of a sentence is a name only when it is one of ``known`` (the contexts' names)."""
     out = set(_org_cores(text)) if not text.isascii() else set()
     if not any("A" <= ch <= "Z" for ch in text):
         return frozenset(out)
     for m in _CAPITALISED.finditer(text):
         before = text[: m.start()].rstrip()
-        if not before or before[-1] in _SENTENCE_START:
+        if (not before or before[-1] in _SENTENCE_START) and m.group(1).lower() not in known:
             continue  # the first word of a sentence is capitalised whatever it is
         word = m.group(1).lower()
         if word not in _NOT_NAMES and word not in lowered and not word.isdigit():
@@ -336,6 +339,7 @@ def binding_problem(
     texts = [_prepared(text, sentences) for text, sentences in passages]
     claim_kinds = _kinds(claim)
     claim_places = claim_kinds.get("place", frozenset())
+    known = frozenset().union(*(t.names for t in texts)) if texts else frozenset()
     lowered = frozenset(w for w in _TOKEN.findall(claim) if w.islower())
     for piece in clause.split(claim):
         if not piece or piece.isspace():
@@ -352,7 +356,7 @@ def binding_problem(
         kinds = _kinds(piece) if claim_kinds else _NO_KINDS
         if "place" not in kinds and len(claim_places) == 1:
             kinds = {**kinds, "place": claim_places}
-        names = _names(piece, lowered)
+        names = _names(piece, lowered, known)
         if kinds or names:
             rest = piece_units - names
             if not piece.isascii() and names:
@@ -456,6 +460,39 @@ def _swapped(
     return None
 
 
+def _swapped_name(
+    names: frozenset[str], rest: frozenset[str], text: _Text, fact: _Fact, label: str
+) -> str | None:
+    """A proper name swapped: the claim names what its matched sentence does not, the
+    matched clause names what the claim does not, and the rest of the claim is there (in
+    the sentence or its neighbours): "the Monetary Authority" where it says "the Insurance
+    Authority", "Health Plus" where it says "Wealth Builder", "金融管理局" for "保险业监管局"."""
+    sentence = text.sentence_units[fact.sentence]
+    missing = {n for n in names if not _named_in(n, sentence)}
+    other = {n for n in fact.names - names if not any(_same_org(n, m) for m in names)}
+    if not missing or not other:
+        return None
+    window = frozenset().union(*text.sentence_units[max(0, fact.sentence - 1) : fact.sentence + 2])
+    if len(rest & window) < _SAME_FACT * len(rest):
+        return None
+    return f"names {', '.join(sorted(missing))} where {label} name {', '.join(sorted(other))}"
+
+
+def _named_in(name: str, units: frozenset[str]) -> bool:
+    if name.isascii():
+        return name in units
+    return all(name[i : i + 2] in units for i in range(len(name) - 1))
+
+
+def _same_org(theirs: str, ours: str) -> bool:
+    """Two Chinese organisation names that share half the characters before their last
+    (保监局 and 险业监管局: an abbreviation), or two English names that are one word."""
+    if theirs.isascii() or ours.isascii():
+        return theirs == ours
+    mine = set(ours[:-1])
+    return len(mine & set(theirs[:-1])) * 2 >= len(mine)
+
+
 def _swapped_in(
     piece_units: frozenset[str],
     rest: frozenset[str],
@@ -481,13 +518,7 @@ def _swapped_in(
                 reason = f"says {said} where {label} say {'/'.join(sorted(theirs))}"
                 break
         if reason is None and names and fact.names:
-            missing = names - text.names
-            other = fact.names - names
-            if missing and other and len(rest & fact.units) >= _SAME_FACT * len(rest):
-                reason = (
-                    f"names {', '.join(sorted(missing))} where {label} name "
-                    f"{', '.join(sorted(other))}"
-                )
+            reason = _swapped_name(names, rest, text, fact, label)
         if reason is None:
             return None  # one best match agrees
         reasons.append(reason)

@@ -282,3 +282,32 @@ def test_a_numbered_list_is_no_number() -> None:
     assert not _accurate(
         reference, "集团2026年的两大重点如下：\n1. 提升代理人产能\n2. 扩大银保合作"
     )
+
+
+PLANS = [
+    "The ACME Wealth Builder plan offers a guaranteed return of 2% per year. The ACME Health "
+    "Plus plan covers hospitalisation up to HKD 1 million per year."
+]
+
+
+def test_a_name_swapped_inside_one_passage() -> None:
+    assert not _supported(
+        "The ACME Health Plus plan offers a guaranteed return of 2% per year.", PLANS
+    )
+    assert _supported("Wealth Builder guarantees 2% a year.", PLANS)
+    regulators = [
+        "The Hong Kong Insurance Authority (IA) introduced the RBC regime on 1 July 2024. "
+        "Under RBC, insurers must hold capital against insurance risks.",
+        "Prudential reported a capital adequacy ratio of 210% in 2025. The Monetary "
+        "Authority of Singapore (MAS) requires at least 120%.",
+    ]
+    assert _supported(
+        "The Insurance Authority introduced the RBC regime on 1 July 2024.", regulators
+    )
+    assert not _supported(
+        "The Insurance Authority requires a capital adequacy ratio of at least 120%.", regulators
+    )
+    # an abbreviation of the same organisation is no swap
+    zh = ["香港保险业监管局于2024年7月1日实施风险为本资本制度。"]
+    assert _supported("保监局（香港）于2024年7月1日实施风险为本资本制度。", zh)
+    assert not _supported("金融管理局于2024年7月1日实施风险为本资本制度。", zh)
