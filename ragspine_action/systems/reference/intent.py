@@ -20,10 +20,10 @@ from .metric_phrase import unreported_metric_phrase
 from .text import (
     contains_cjk,
     literal_spans,
-    one_word,
+    phrase_spans,
+    phrase_words,
     retrieval_tokens,
     to_simplified,
-    word_spans,
 )
 
 __all__ = ["Intent", "Period", "PeriodMention", "Route", "parse_intent"]
@@ -207,16 +207,17 @@ class _TermIndex:
     def finditer(self, i: int, text: str, lowered: str | None) -> list[tuple[int, int]]:
         """The spans of term ``i``'s matches in ``text``; ``lowered``: the text lower-cased,
         when that keeps positions (:func:`_lowers_in_place`), to use the faster lower-case
-        pattern. A Chinese term, or an ASCII one-word term on lower-cased text, is found
-        without compiling its pattern (``text.word_spans``: the same spans)."""
+        pattern. A Chinese term, or an ASCII term on lower-cased text, is found without
+        compiling its pattern (``text.literal_spans``, ``text.phrase_spans``: the same
+        spans)."""
         term = self.pairs[i][0]
         if not term.isascii():
             return literal_spans(text, term)
         if lowered is None:
             return [m.span() for m in self.pattern(i).finditer(text)]
-        word = term.lower()
-        if one_word(word):
-            return word_spans(lowered, word)
+        words = phrase_words(term.lower())
+        if words is not None:
+            return phrase_spans(lowered, words)
         compiled = self._lower[i]
         if compiled is None:
             compiled = self._lower[i] = _lower_regex(term)

@@ -36,10 +36,10 @@ from .text import (
     fts_query,
     is_stop_token,
     literal_spans,
-    one_word,
+    phrase_spans,
+    phrase_words,
     retrieval_tokens,
     stem,
-    word_spans,
 )
 
 __all__ = [
@@ -135,10 +135,11 @@ def _term_pattern(term: str) -> re.Pattern[str]:
 
 
 def _term_spans(term: str, text: str) -> list[tuple[int, int]]:
-    """The spans of :func:`_term_pattern`'s matches; a one-word term without compiling
-    it (``text.word_spans``: the same spans)."""
-    if one_word(term):
-        return word_spans(text, term, ("",) if term.endswith("s") else PLURAL)
+    """The spans of :func:`_term_pattern`'s matches; words joined by spaces or hyphens
+    without compiling it (``text.phrase_spans``: the same spans)."""
+    words = phrase_words(term)
+    if words is not None:
+        return phrase_spans(text, words, ("",) if term.endswith("s") else PLURAL)
     return [m.span() for m in _term_pattern(term).finditer(text)]
 
 

@@ -18,6 +18,8 @@ __all__ = [
     "is_stop_token",
     "literal_spans",
     "one_word",
+    "phrase_spans",
+    "phrase_words",
     "retrieval_tokens",
     "split_sentences",
     "stem",
@@ -52,10 +54,12 @@ _STOP_BIGRAMS = _words(
 # --- terms found without a regex ---------------------------------------------------------
 # The reference system looks for a few hundred glossary and lexicon terms in each run.
 # Compiling a pattern per term was ~10 ms of every bundled run (the re module's compiler is
-# Python); a term that is one literal word is found with str.find, to the same spans.
+# Python); a term that is literal words (joined by spaces or hyphens) is found with
+# str.find, to the same spans.
 
 _LOWER_ALNUM = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
 _SEPARATOR = re.compile(r"[\s\-]")
+_SEPARATORS = re.compile(r"[\s\-]+")
 PLURAL = ("es", "s", "")
 """``(?:e?s)?``'s suffixes in the order the regex tries them (greedy: ``es``, ``s``, none)."""
 
@@ -66,27 +70,51 @@ def one_word(term: str) -> bool:
     return bool(term) and _SEPARATOR.search(term) is None
 
 
+def phrase_words(term: str) -> tuple[str, ...] | None:
+    """The words a term's pattern joins with ``[\\s\\-]+`` (``re.split``), or None when
+    the term starts or ends with a space or hyphen (or is empty): not words joined."""
+    words = _SEPARATORS.split(term)
+    return tuple(words) if all(words) else None
+
+
 def word_spans(text: str, word: str, suffixes: tuple[str, ...] = ("",)) -> list[tuple[int, int]]:
     """The spans ``re.finditer`` gives for ``(?<![a-z0-9])WORD(?:SUFFIX|…)(?![a-z0-9])``
     with ``word`` a literal (escaped) and the suffixes tried in order: a match starts where
     ``word`` occurs after no lower-case letter or digit, takes the first suffix followed by
     none, and the search goes on after it (non-overlapping), else one character further."""
-    if not word:
+    return phrase_spans(text, (word,), suffixes)
+
+
+def phrase_spans(
+    text: str, words: tuple[str, ...], suffixes: tuple[str, ...] = ("",)
+) -> list[tuple[int, int]]:
+    """:func:`word_spans` for literal words joined by ``[\\s\\-]+``: between two words, one
+    or more whitespace characters (``str.isspace``, which is ``\\s``) or hyphens. Greedy
+    and without a choice: the next word starts with neither, so the run is taken whole."""
+    if not words or not all(words):
         raise ValueError("an empty word matches everywhere")
+    first, rest = words[0], words[1:]
     spans: list[tuple[int, int]] = []
-    size, after, start = len(text), len(word), 0
-    while (at := text.find(word, start)) >= 0:
+    size, start = len(text), 0
+    while (at := text.find(first, start)) >= 0:
         start = at + 1
         if at and text[at - 1] in _LOWER_ALNUM:
             continue
-        for suffix in suffixes:
-            end = at + after + len(suffix)
-            if text.startswith(suffix, at + after) and (
-                end == size or text[end] not in _LOWER_ALNUM
-            ):
-                spans.append((at, end))
-                start = end
+        pos = at + len(first)
+        for word in rest:
+            gap = pos
+            while gap < size and (text[gap] == "-" or text[gap].isspace()):
+                gap += 1
+            if gap == pos or not text.startswith(word, gap):
                 break
+            pos = gap + len(word)
+        else:
+            for suffix in suffixes:
+                end = pos + len(suffix)
+                if text.startswith(suffix, pos) and (end == size or text[end] not in _LOWER_ALNUM):
+                    spans.append((at, end))
+                    start = end
+                    break
     return spans
 
 

@@ -16,12 +16,14 @@ from ragspine_action.systems.reference.text import (
     PLURAL,
     literal_spans,
     one_word,
+    phrase_spans,
+    phrase_words,
     word_spans,
 )
 
 # Letters that make suffixes and boundaries interesting: plurals, digits, upper case (not a
 # boundary for the lower-case class), separators, punctuation, Chinese, NUL (masking).
-ALPHABET = [*"aesrsz09AE .-_'&", "营", "收", "\x00"]
+ALPHABET = [*"aesrsz09AE .-_'&", "营", "收", "\x00", "\t", "\n", "\u00a0", "\u3000"]
 WORD = st.text(alphabet=st.sampled_from([*"aesrz09.&'", "营"]), min_size=1, max_size=5)
 TEXT = st.text(alphabet=st.sampled_from(ALPHABET), max_size=40)
 
@@ -42,6 +44,30 @@ def test_word_spans_are_the_patterns_spans(word: str, text: str, suffixes: tuple
     assert word_spans(text, word, suffixes) == _regex_spans(pattern, text)
 
 
+@settings(max_examples=600, deadline=None)
+@given(st.lists(WORD, min_size=1, max_size=3), TEXT, st.sampled_from([("",), PLURAL]))
+@example(
+    ["climate", "risk"], "climate risks, climate-risk, climate \u00a0- risk, climaterisk", PLURAL
+)
+@example(["a", "a"], "a a a  a-a", ("",))
+@example(["net", "profit"], "net\tprofit net\nprofit net -profit", ("",))
+def test_phrase_spans_are_the_patterns_spans(
+    words: list[str], text: str, suffixes: tuple[str, ...]
+) -> None:
+    """Words joined by ``[\\s\\-]+`` (any Unicode space, tabs, line breaks, hyphens)."""
+    suffix = "" if suffixes == ("",) else "(?:e?s)?"
+    body = r"[\s\-]+".join(re.escape(w) for w in words)
+    pattern = rf"(?<![a-z0-9]){body}{suffix}(?![a-z0-9])"
+    assert phrase_spans(text, tuple(words), suffixes) == _regex_spans(pattern, text)
+
+
+def test_phrase_words_are_the_patterns_words() -> None:
+    assert phrase_words("net profit") == ("net", "profit")
+    assert phrase_words("pre-tax  profit") == ("pre", "tax", "profit")
+    assert phrase_words(" net") is None and phrase_words("net-") is None
+    assert phrase_words("") is None and phrase_words("roe") == ("roe",)
+
+
 @settings(max_examples=400, deadline=None)
 @given(WORD, TEXT)
 @example("aa", "aaaaa")
@@ -55,6 +81,8 @@ def test_an_empty_term_is_refused_not_looped_on() -> None:
         word_spans("abc", "")
     with pytest.raises(ValueError):
         literal_spans("abc", "")
+    with pytest.raises(ValueError):
+        phrase_spans("a b", ("a", ""))
     assert not one_word("") and not one_word("net profit") and not one_word("pre-tax")
     assert one_word("roe") and one_word("s&p")
 
