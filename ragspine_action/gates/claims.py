@@ -1180,7 +1180,11 @@ def extract_claims(
         if not line.strip():
             in_citations = in_citations and not block_items  # "Sources:", a blank, items
             continue
-        heading = _HEADING.match(line)
+        # Each line-start pattern below needs a character a plain line often lacks (a
+        # "#", a colon, a bracket, a marker before the first letter): tested first, as
+        # str.__contains__ is several times cheaper than a match that fails.
+        colon = ":" in line or "：" in line
+        heading = _HEADING.match(line) if "#" in line else None
         if heading is not None:
             in_citations = False
             line = line[heading.end() :]
@@ -1192,7 +1196,12 @@ def extract_claims(
             line = line.rstrip("# ")  # "## The CEO will resign next week" is judged
         if "](" in line:
             line = _links(line, names)
-        decoration = _LINE_DECORATION.match(line)
+        first = line[:1]
+        # A line opening with a letter other than a-z has no decoration (no space, quote,
+        # bullet, number or bracket before it; "a)" is a marker, "A" is not).
+        decoration = (
+            None if first.isalpha() and not "a" <= first <= "z" else _LINE_DECORATION.match(line)
+        )
         if decoration is not None and decoration.end():
             if in_citations:  # "- Employee Handbook (p. 3)" under "Sources:"
                 block_items += 1
@@ -1203,18 +1212,18 @@ def extract_claims(
             line = line[decoration.end() :]
         if "*" in line or "__" in line:
             line = _EMPHASIS.sub("", line)
-        label_only = _CITATION_LABEL.match(line)
+        label_only = _CITATION_LABEL.match(line) if colon else None
         in_citations = label_only is not None and not line[label_only.end() :].strip()
         block_items = 0
-        if label_only is None and _CITATION_HEADING.match(line) is not None:
+        if label_only is None and _may_head(line) and _CITATION_HEADING.match(line) is not None:
             in_citations = True  # "**References**"
             continue
-        footnote = _FOOTNOTE_DEF.match(line)
+        footnote = _FOOTNOTE_DEF.match(line) if "[" in line else None
         if footnote is not None:
             line = line[footnote.end() :]
             if _is_citation_only(line, names):
                 continue
-        question_label = _QUESTION_LABEL.match(line)
+        question_label = _QUESTION_LABEL.match(line) if colon else None
         if question_label is not None:
             line = line[question_label.end() :]
         # Citations go before the line is cut into sentences ("p. 3)" has a full stop).
@@ -1261,6 +1270,13 @@ def extract_claims(
     if hits:
         _note_piece_hits(hits)
     return claims
+
+
+def _may_head(line: str) -> bool:
+    """False when ``line`` cannot be a citation heading (``_CITATION_HEADING``: label
+    words, perhaps a colon, whitespace): its last visible character is none of those."""
+    last = line.rstrip()[-1:]
+    return not last or last.isalpha() or last in ":："
 
 
 def _meta_of(patterns: Sequence[str]) -> re.Pattern[str]:
