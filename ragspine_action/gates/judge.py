@@ -81,6 +81,8 @@ _NEGATION_WORDS = frozenset(
         "fails",
         "failed",
         "unable",
+        "lacks",
+        "lacked",
     ]
 )
 # Chinese negation, minus the words that only look like one (不同, 未来, 非常, 无论 …).
@@ -173,6 +175,9 @@ _DIRECTIONS: dict[str, frozenset[str]] = {
             "deteriorated",
             "worsened",
             "weaker",
+            "lost",
+            "lose",
+            "loses",
         ]
     ),
     "allow": frozenset(["allowed", "allow", "allows", "permitted", "permit", "permits"]),
@@ -192,9 +197,13 @@ _DIRECTIONS: dict[str, frozenset[str]] = {
         ]
     ),
     "longer": frozenset(
-        ["extend", "extended", "extends", "extending", "lengthen", "lengthened", "longer"]
+        ["extend", "extended", "extends", "extending", "lengthen", "lengthened", "longer", "long"]
     ),
-    "shorter": frozenset(["shorten", "shortened", "shortens", "shortening", "shorter"]),
+    "shorter": frozenset(["shorten", "shortened", "shortens", "shortening", "shorter", "short"]),
+    "upgrade": frozenset(["upgrade", "upgraded", "upgrades"]),
+    "downgrade": frozenset(["downgrade", "downgraded", "downgrades"]),
+    "open": frozenset(["opened", "opens", "reopened"]),
+    "close": frozenset(["closed", "closes", "shut", "shutdown"]),
     "better": frozenset(
         ["better", "outperformed", "outperform", "outperforms", "outpaced", "outpace", "outpaces"]
     ),
@@ -205,7 +214,16 @@ _DIRECTIONS: dict[str, frozenset[str]] = {
     "high": frozenset(["high"]),
     "low": frozenset(["low"]),
     "required": frozenset(
-        ["mandatory", "compulsory", "obligatory", "required", "require", "requires", "requiring"]
+        [
+            "mandatory",
+            "compulsory",
+            "obligatory",
+            "required",
+            "require",
+            "requires",
+            "requiring",
+            "must",
+        ]
     ),
     "optional": frozenset(["optional", "voluntary", "discretionary"]),
     # Levels, order in time, strictness, strength, extremes: antonym pairs a one-word swap
@@ -401,7 +419,7 @@ _DIRECTIONS: dict[str, frozenset[str]] = {
 }
 _CJK_DIRECTIONS: dict[str, re.Pattern[str]] = {
     "up": re.compile(
-        r"增长|上升|提高|增加|上涨|扩大|改善|提升|增至|升至|走高|翻倍|翻番|上调|调高|调升|上浮|增(?!值)"
+        r"增长|上升|提高|增加|上涨|扩大|扩张|改善|提升|增至|升至|走高|翻倍|翻番|上调|调高|调升|上浮|增(?!值)"
     ),
     "down": re.compile(
         r"下降|减少|降低|下跌|收缩|缩小|降至|下滑|减至|恶化|走低|下调|调低|调降|下浮|减(?!值|免)"
@@ -415,13 +433,17 @@ _CJK_DIRECTIONS: dict[str, re.Pattern[str]] = {
     "optional": re.compile(r"可选|自愿|非强制"),
     "allow": re.compile(r"(?<!不)允许|准许|(?<!不)可以"),
     "forbid": re.compile(r"禁止|不得|不允许|不准|不可以"),
-    "longer": re.compile(r"延长|拉长"),
-    "shorter": re.compile(r"缩短"),
+    "longer": re.compile(r"延长|拉长|长期"),
+    "shorter": re.compile(r"缩短|短期"),
+    "upgrade": re.compile(r"升级"),
+    "downgrade": re.compile(r"降级"),
+    "open": re.compile(r"开设|新开|开业"),
+    "close": re.compile(r"关闭|关停|停业"),
     "above": re.compile(r"(?<!不)高于"),
     "below": re.compile(r"(?<!不)低于|未达"),
     "early": re.compile(r"提前|提早"),
     "late": re.compile(r"推迟|延迟|延后|推后|延期|滞后"),
-    "tight": re.compile(r"收紧|收严|从严|趋严|严格"),
+    "tight": re.compile(r"收紧|收严|从严|趋严|严格|紧缩"),
     "loose": re.compile(r"放宽|放松|宽松|松绑"),
     "strong": re.compile(r"加强|增强|强化"),
     "weak": re.compile(r"削弱|减弱|弱化"),
@@ -494,6 +516,8 @@ for _a, _b in (
     ("approve", "reject"),
     ("positive", "negative"),
     ("profit", "loss"),
+    ("upgrade", "downgrade"),
+    ("open", "close"),
 ):
     _OPPOSITE[_a], _OPPOSITE[_b] = _b, _a
 _DIRECTION_WORDS = frozenset().union(*_DIRECTIONS.values())
@@ -502,6 +526,7 @@ _CJK_CUE_CHARS = (
     | frozenset("推滞紧严宽松售线引启停终撤最")
     | frozenset("调浮实恢效废取销包含计纳剔扣排除新添加删移促带刺振助拉支抑阻拖打遏压制")
     | frozenset("快速缓放慢值盈余顺赤逆流买购收持卖出抛批核同拒驳否正负利空亏获扭")
+    | frozenset("长短期级开关业")
     | _CJK_NEGATION_CHARS
 )
 _CUE_TOKENS = _NEGATION_WORDS | _DIRECTION_WORDS | _CJK_CUE_CHARS
@@ -700,7 +725,7 @@ _UNIT_AFTER = re.compile(
     r"[\s\-]?(?:(?:calendar|working|business|trading)\s)?"
     r"(percentage\s+points?|per\s?cent|percent|basis\s+points?|bps|pp|%|usd|hkd|rmb|cny|eur|"
     r"gbp|jpy|sgd|euros?|days?|weeks?|months?|years?|yrs?|hours?|hrs?|minutes?|mins?|times|x|"
-    r"fold|个百分点|百分点|个基点|基点|美元|港元|港币|人民币|欧元|英镑|日元|新加坡元|个月|个星期|"
+    r"fold|€|£|\$|个百分点|百分点|个基点|基点|美元|港元|港币|人民币|欧元|英镑|日元|新加坡元|个月|个星期|"
     r"星期|个小时|小时|分钟|天|日|周|月|年|倍)(?![A-Za-z])",
     re.IGNORECASE,
 )
@@ -1070,9 +1095,12 @@ def _overlap(
 # Where a sentence joins two clauses that each say something: ", and", ", but", ", although",
 # "because" (not "because of"), "，并", "，原因是", "，但", "，导致" …
 _JOINED_CLAUSE = re.compile(
-    r",\s+(?:and|but|although|though|while|whereas|yet|so)\s+"
+    r",\s+(?:and|but|although|though|while|whereas|yet|so|which)\s+"
+    r"|,\s+(?:mainly\s+|largely\s+|partly\s+|primarily\s+)?(?:due\s+to|owing\s+to|thanks\s+to|"
+    r"because\s+of|driven\s+by|as\s+a\s+result\s+of|resulting\s+in|leading\s+to)\s+"
     r"|\s(?:because|although|though|whereas)\s+(?!of\b)"
-    r"|[，,；;]\s*(?:并且|并(?![非不未无])|而且|但是|但|然而|同时|原因是|因为|由于|所以|因此|导致|此外)",
+    r"|[，,；;]\s*(?:并且|并(?![非不未无])|而且|而(?![是非])|但是|但|然而|同时|原因是|因为|由于|所以|因此|"
+    r"导致|此外|从而|进而|主要(?:得益于|由于|因为|源于)|得益于|受益于|源于)",
     re.IGNORECASE,
 )
 _CLAUSE_WEIGHT = 3.0  # content words (a CJK character counts ½) that make a clause
@@ -1228,9 +1256,9 @@ def _polarity_problem(
 # 最少. Written as the bound before negation and direction are read, so a cap still differs
 # from a floor (at most / at least are the most / least directions).
 _BOUND = re.compile(
-    r"\bnot\s+only\b|\b(?:no|not)\s+(more|greater|higher|longer|larger|less|fewer|lower|"
+    r"\bnot\s+(?:only|just|merely|simply)\b|\b(?:no|not)\s+(more|greater|higher|longer|larger|less|fewer|lower|"
     r"smaller|later|earlier|sooner)\s+than\b"
-    r"|不(?:超过|高于|多于|大于)|不(?:少于|低于|小于)|不(?:迟于|晚于)",
+    r"|不(?:超过|高于|多于|大于)|不(?:少于|低于|小于)|不(?:迟于|晚于)|不早于",
     re.IGNORECASE,
 )
 _UPPER_BOUND = frozenset(["more", "greater", "higher", "longer", "larger"])
@@ -1251,17 +1279,37 @@ def _bound(m: re.Match[str]) -> str:
             return "最多"
         if written[1] in "少低小":
             return "最少"
-        return "最迟"
+        return "最迟" if written[1] != "早" else "起"
     return " "  # not only
 
 
 def _polar_text(text: str) -> str:
     """``text`` as negation and direction are read: contractions written out, bounds as
-    bounds (see ``_BOUND``)."""
+    bounds (see ``_BOUND``), a negated permission or requirement as its opposite
+    (``_NEGATED_MODAL``)."""
     text = expand_contractions(text)
-    if "no" in text.lower() or (not text.isascii() and "不" in text):
+    if "no" in text.lower() or (not text.isascii() and ("不" in text or "禁止" in text)):
         text = _BOUND.sub(_bound, text)
+        text = _NEGATED_MODAL.sub(_unnegated, text)
     return text
+
+
+# "not allowed" is "forbidden", "not required" is "optional" (and the reverse), so
+# "Business class isn't allowed" agrees with "Business class is prohibited" and still
+# contradicts "is allowed" (as a direction). In Chinese every prohibition but 禁止 is
+# written with 不 (不得, 不允许, 不准, 不能), so 禁止 is read as 不允许: all of them agree
+# as negations, and each contradicts 允许.
+_NEGATED_MODAL = re.compile(
+    r"\bnot\s+(?:be\s+|been\s+)?(?:(allowed|permitted)|(required|mandatory|compulsory|"
+    r"obligatory)|(prohibited|forbidden|banned)|(optional|voluntary))\b"
+    r"|(不禁止)|(禁止)",
+    re.IGNORECASE,
+)
+_UNNEGATED = ("forbidden", "optional", "allowed", "required", "允许", "不允许")
+
+
+def _unnegated(m: re.Match[str]) -> str:
+    return _UNNEGATED[(m.lastindex or 1) - 1]
 
 
 def _negates_other_word(

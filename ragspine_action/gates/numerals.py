@@ -46,8 +46,9 @@ _NUMBER = re.compile(
     re.IGNORECASE,
 )
 _GROUPING = str.maketrans("", "", ", \u00a0\u202f")
-# The scale letters of an amount after a currency sign ($1.702B, €40K, $3.5M, $2.1bn).
+# The scale letters of an amount after a currency sign or code ($1.702B, €40K, USD 3.5M).
 _CURRENCY_SIGNS = frozenset("$€£¥")
+_CURRENCY_CODE = re.compile(r"(?<![A-Za-z])(?:USD|HKD|EUR|GBP|RMB|CNY|JPY|SGD)\s?$")
 _LETTER_SCALE = re.compile(r"\s?(bn|mn|b|m|k)(?![A-Za-z0-9])", re.IGNORECASE)
 _SCALES: dict[str, int] = {
     "thousand": 10**3,
@@ -188,7 +189,14 @@ def number_mentions(text: str) -> list[NumberMention]:
     for m in _NUMBER.finditer(text):
         start, end = m.span()
         whole, fraction, scale = m.groups()
-        if scale is None and start and text[start - 1] in _CURRENCY_SIGNS:
+        if (
+            scale is None
+            and start
+            and (
+                text[start - 1] in _CURRENCY_SIGNS
+                or _CURRENCY_CODE.search(text, max(0, start - 4), start) is not None
+            )
+        ):
             # $1.702B, €40K, £3.5M: a letter scale right after an amount in a currency
             letter = _LETTER_SCALE.match(text, end)
             if letter is not None:

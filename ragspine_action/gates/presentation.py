@@ -38,7 +38,9 @@ _EN_TEXT = """
     what which who how where when why if whether
     anything something else other others additional
     based only solely exclusively entirely purely strictly generated verify verified original
-    rely relies relied drawn derived limited taken
+    rely relies relied drawn derived limited taken reflect reflects reflected supplied
+    disclaimer important n b nb not complete incomplete accurate inaccurate exhaustive
+    independently policy handbook manual guide deck
 """
 _EN_WORDS = frozenset(_EN_TEXT.split())
 # Chinese presentation words (longest first when removed) and the function characters
@@ -50,6 +52,7 @@ _ZH_TEXT = """
     摘自 引自 出自 来自 来源于 基于 根据 依据 参考 提供 找到 发现 整理 总结 如 下 为您 为你
     请 注 备注 说明 让我 我来 我们 您 你 我 为 于 是 的 了 到 在 中 这 些 此 及 和 与 如何
     一下 看看 看 查 核实 确认 仅仅 仅 只 均 完全 生成 本 所
+    提示 可能 完整 准确 所给 给 不 全部 免责 声明 仅供
 """
 _ZH_WORDS = sorted(
     _ZH_TEXT.split(),
