@@ -33,7 +33,7 @@ from .claims import STOPWORDS
 from .fastalt import grouped_scanner, matches
 from .numerals import number_forms, numbers_with_units
 
-__all__ = ["KIND_CUES", "binding_problem"]
+__all__ = ["KIND_CUES", "binding_problem", "may_name_a_kind"]
 
 # Clauses, as the polarity rule cuts them (judge._CLAUSE).
 _CLAUSE = re.compile(
@@ -148,8 +148,11 @@ Kinds = dict[str, frozenset[str]]
 _NO_KINDS: Kinds = {}
 
 
+@lru_cache(maxsize=8192)
 def _kinds(text: str) -> Kinds:
-    """The groups of each kind that ``text`` names."""
+    """The groups of each kind that ``text`` names (kept per distinct text)."""
+    if text.isascii() and not may_name_a_kind(_LETTERS.findall(text.lower())):
+        return _NO_KINDS  # no word starts as a writing of a kind does
     found: dict[str, set[str]] = {}
     for pattern, prefix in ((_KIND_WORDS, "w"), (_KIND_ACRONYMS, "a")):
         found_here = (
@@ -221,23 +224,34 @@ def _org_pairs(text: str) -> frozenset[str]:
 
 
 def _kind_words() -> frozenset[str]:
-    return KIND_CUES
+    return _KIND_NAME_WORDS
 
 
 def _words_of_kinds() -> frozenset[str]:
+    """Every letter run of the kinds' English writings, lower case (revenues? → revenues,
+    revenue)."""
     words: set[str] = set()
-    for members in _KIND_GROUPS.values():
-        for pattern in members.values():
-            words.update(w for w in re.split(r"[^a-z]+", pattern) if len(w) > 2)
-    for members in _ACRONYMS.values():
-        for pattern in members.values():
-            words.update(w.lower() for w in re.split(r"[^A-Za-z]+", pattern) if w)
-    return frozenset(words)
+    for groups in (_KIND_GROUPS, _ACRONYMS):
+        for members in groups.values():
+            for pattern in members.values():
+                for w in re.findall(r"[A-Za-z]+", pattern):
+                    words.update((w.lower(), w.lower().rstrip("s")))
+    return frozenset(w for w in words if len(w) > 1)
 
 
 _TOKEN = re.compile(r"[A-Za-z0-9]+|[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-# The lower-case words of every kind (a claim without any names none of them).
-KIND_CUES = _words_of_kinds()
+_LETTERS = re.compile(r"[a-z]+")
+_KIND_NAME_WORDS = _words_of_kinds()
+# The first four letters of every English writing of a kind: a text none of whose words
+# starts so names no kind (a set look-up before the scan).
+KIND_CUES = frozenset(w[:4] for w in _KIND_NAME_WORDS)
+
+
+def may_name_a_kind(words: Iterable[str]) -> bool:
+    """Whether lower-case ``words`` may hold an English writing of a kind."""
+    return not KIND_CUES.isdisjoint(w[:4] for w in words)
+
+
 _CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]{2,}")
 
 

@@ -33,8 +33,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple, Protocol
 
 from ..gate_defaults import JUDGE_KINDS
-from .binding import KIND_CUES as _KIND_CUES
-from .binding import binding_problem
+from .binding import binding_problem, may_name_a_kind
 from .claims import STOPWORDS, TOKEN, expand_contractions, extract_claims, has_content, tokenize
 from .dates import DateMention, date_mentions, dates_agree
 from .numerals import (
@@ -1160,7 +1159,7 @@ def _clause_numbers(text: str) -> list[tuple[str, frozenset[Decimal]]]:
 def _may_name(claim: str, tokens: list[str]) -> bool:
     """Whether a claim may name a place, a channel, a figure or a proper name (then the
     binding rule compares it with the context clause it matches)."""
-    if not claim.isascii() or not _KIND_CUES.isdisjoint(tokens):
+    if not claim.isascii() or may_name_a_kind(tokens):
         return True
     return any("A" <= ch <= "Z" for ch in claim[1:])
 
