@@ -848,9 +848,15 @@ def _unit_problem(claim: str, contexts: _Contexts) -> str | None:
 
 
 def _negated(text: str, tokens: Iterable[str]) -> bool:
-    if not _NEGATION_WORDS.isdisjoint(tokens):
-        return True
+    cues = _NEGATION_WORDS.intersection(tokens)
+    if cues:
+        # "cannot be carried over without approval" says "only with approval": a
+        # negation of "without" is no negation.
+        return not ("without" in cues and len(cues) == 2 and _DOUBLE_NEGATION.search(text))
     return not text.isascii() and _CJK_NEGATION.search(text) is not None
+
+
+_DOUBLE_NEGATION = re.compile(r"\b(?:not|no|never|cannot|nor)\b[^,;.]*\bwithout\b", re.IGNORECASE)
 
 
 def _directions(text: str, tokens: frozenset[str]) -> frozenset[str]:
@@ -1486,8 +1492,8 @@ class LexicalJudge:
             # words of the supported one.
             for part in _JOINED_CLAUSE.split(claim):
                 part_tokens = [t for t in tokenize(part) if t not in STOPWORDS]
-                if _weight(part_tokens) < _CLAUSE_WEIGHT:
-                    continue
+                if _weight(t for t in part_tokens if not t.isdigit()) < _CLAUSE_WEIGHT:
+                    continue  # numbers are judged by rule 2, not as a clause's words
                 part_hits, part_total = _overlap(part, part_tokens, match, contexts)
                 if part_total and part_hits / part_total < min(threshold, _CLAUSE_SHARE):
                     score = part_hits / part_total
