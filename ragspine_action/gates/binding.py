@@ -314,6 +314,10 @@ def _prepared(text: str, sentences: tuple[str, ...]) -> _Text:
             kinds = _kinds(piece) if sentence_kinds else _NO_KINDS
             if "place" not in kinds and len(places) == 1:
                 kinds = {**kinds, "place": places}  # "In Hong Kong, profit fell 3%."
+            channels = sentence_kinds.get("channel", frozenset())
+            if "channel" not in kinds and len(channels) == 1:
+                # "… driven by the agency channel, which contributed 62% of NBV."
+                kinds = {**kinds, "channel": channels}
             facts.append(
                 _Fact(
                     units(piece, stop),

@@ -127,6 +127,11 @@ STOPWORDS = frozenset(
         "according",
         "per",
         "also",
+        # "+8.3% YoY": period-on-period shorthands say nothing the number does not
+        "yoy",
+        "qoq",
+        "hoh",
+        "mom",
     ]
 )
 
@@ -149,6 +154,8 @@ _CITATION_HEADING = re.compile(
     re.IGNORECASE,
 )
 _HEADING = re.compile(r"^\s*#{1,6}\s")
+# A line that is only bold text (a title): **Travel**, __IT security:__
+_BOLD_LINE = re.compile(r"^\s*(\*\*|__)([^*_\n]{1,80}?)\s*[:：]?\s*\1\s*[:：]?\s*$")
 _EMPHASIS = re.compile(r"\*\*|__|(?<!\w)\*(?=\S)|(?<=\S)\*(?!\w)")
 _MARKDOWN_LINK = re.compile(r"\[([^\[\]\n]{0,300})\]\((?:https?://|/|\.)[^()\s]{0,500}\)")
 _URL = re.compile(r"https?://[^\s)\]）】>]+")
@@ -1211,6 +1218,13 @@ def extract_claims(
                 continue
             line = line[decoration.end() :]
         if "*" in line or "__" in line:
+            bold = _BOLD_LINE.match(line)
+            if bold is not None and not _title_asserts(bold.group(2)):
+                # "**Travel**", "__IT security:__": a title in bold; "**References**" opens
+                # a block of citations
+                in_citations = _CITATION_HEADING.match(bold.group(2)) is not None
+                block_items = 0
+                continue
             line = _EMPHASIS.sub("", line)
         label_only = _CITATION_LABEL.match(line) if colon else None
         in_citations = label_only is not None and not line[label_only.end() :].strip()

@@ -1313,10 +1313,11 @@ def _polar_text(text: str) -> str:
 _NEGATED_MODAL = re.compile(
     r"\bnot\s+(?:be\s+|been\s+)?(?:(allowed|permitted)|(required|mandatory|compulsory|"
     r"obligatory)|(prohibited|forbidden|banned)|(optional|voluntary))\b"
-    r"|(不禁止)|(禁止)",
+    r"|(不禁止)|(禁止)|\b(not\s+(?:have|need)\s+to|need\s+not)\b",
     re.IGNORECASE,
 )
-_UNNEGATED = ("forbidden", "optional", "allowed", "required", "允许", "不允许")
+# (the last: "do not have to", "need not" is "optional" too)
+_UNNEGATED = ("forbidden", "optional", "allowed", "required", "允许", "不允许", "optional")
 
 
 def _unnegated(m: re.Match[str]) -> str:

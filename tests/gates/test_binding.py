@@ -311,3 +311,20 @@ def test_a_name_swapped_inside_one_passage() -> None:
     zh = ["香港保险业监管局于2024年7月1日实施风险为本资本制度。"]
     assert _supported("保监局（香港）于2024年7月1日实施风险为本资本制度。", zh)
     assert not _supported("金融管理局于2024年7月1日实施风险为本资本制度。", zh)
+
+
+def test_a_channel_named_once_holds_for_its_sentence() -> None:
+    contexts = [
+        "Growth was driven by the agency channel, which contributed 62% of new business value."
+    ]
+    assert not _supported("Bancassurance contributed 62% of new business value.", contexts)
+    assert _supported("Agency contributed 62% of new business value.", contexts)
+
+
+def test_bold_titles_and_period_shorthands_are_presentation() -> None:
+    answer = "**Travel**\n- Meals are capped at 40 EUR per day (+8.3% YoY).\n\n**References**\n1. Travel policy, p. 2"
+    assert [c.text for c in extract_claims(answer)] == [
+        "Meals are capped at 40 EUR per day .",
+        "+8.3% YoY",
+    ]
+    assert _supported(answer, ["Meals are capped at 40 EUR per day, up 8.3% year on year."])
