@@ -298,6 +298,7 @@ def _prepared(text: str, sentences: tuple[str, ...]) -> _Text:
     lowered = frozenset(w for w in _TOKEN.findall(text) if w.islower())
     all_names: set[str] = set()
     scene: frozenset[str] = frozenset()  # the place of a sentence that goes on after ";"
+    section: frozenset[str] = frozenset()  # the place a heading names ("## 香港业务")
     for i, sentence in enumerate(sentences):
         s_units.append(units(sentence, stop))
         # A list marker ("3. 加快数字化") numbers the list: no number bound to words.
@@ -305,15 +306,19 @@ def _prepared(text: str, sentences: tuple[str, ...]) -> _Text:
         sentence_kinds = _kinds(sentence)
         sentence_names = _names(sentence, lowered)
         all_names |= sentence_names
-        places = sentence_kinds.get("place", scene)
+        heading = _HEADING.match(sentence)
+        if heading is not None:  # "## 香港业务", "Hong Kong and Macau: NBV rose 15%."
+            section = _kinds(heading.group()).get("place", frozenset())
+        places = sentence_kinds.get("place", scene or section)
         # "Singapore: revenue of USD 410 million; new business value of USD 95 million."
         scene = places if sentence.rstrip().endswith((";", "；")) else frozenset()
         for piece in clause.split(sentence):
             if not piece or piece.isspace():
                 continue
             kinds = _kinds(piece) if sentence_kinds else _NO_KINDS
-            if "place" not in kinds and len(places) == 1:
-                kinds = {**kinds, "place": places}  # "In Hong Kong, profit fell 3%."
+            if "place" not in kinds and places:
+                # "In Hong Kong, profit fell 3%.", "Hong Kong and Macau: NBV rose 15%."
+                kinds = {**kinds, "place": places}
             channels = sentence_kinds.get("channel", frozenset())
             if "channel" not in kinds and len(channels) == 1:
                 # "… driven by the agency channel, which contributed 62% of NBV."
@@ -364,7 +369,7 @@ def binding_problem(
     clause, stop = _CLAUSE, _STOP
     texts = [_prepared(text, sentences) for text, sentences in passages]
     claim_kinds = _kinds(claim)
-    claim_places = claim_kinds.get("place", frozenset())
+    before: frozenset[str] = frozenset()  # the place an earlier clause of the claim named
     known = frozenset().union(*(t.names for t in texts)) if texts else frozenset()
     lowered = frozenset(w for w in _TOKEN.findall(claim) if w.islower())
     for piece in clause.split(claim):
@@ -380,8 +385,10 @@ def binding_problem(
         if problem is not None:
             return problem
         kinds = _kinds(piece) if claim_kinds else _NO_KINDS
-        if "place" not in kinds and len(claim_places) == 1:
-            kinds = {**kinds, "place": claim_places}
+        if "place" in kinds:
+            before = kinds["place"]
+        elif before:  # "In Hong Kong, operating profit fell 3%": the place said before
+            kinds = {**kinds, "place": before}
         names = _names(piece, lowered, known)
         if kinds or names:
             rest = piece_units - names
@@ -393,6 +400,8 @@ def binding_problem(
     return None
 
 
+# A heading: a markdown one, or a short line that ends in a colon ("Hong Kong results:").
+_HEADING = re.compile(r"^\s*(?:#{1,6}\s.*|[^.!?。！？:：,，\n]{1,40}[:：])")
 _LIST_MARKER = re.compile(r"^\s*(?:[-*•]\s*)?(?:\(?\d{1,2}[.)、）](?!\d)|[①-⑳])\s*")
 _YEAR = re.compile(r"(?:19|20)\d\d")
 _GLUED = re.compile(r"[A-Za-z_]\d+|\d+[A-Za-z_]")

@@ -328,3 +328,20 @@ def test_bold_titles_and_period_shorthands_are_presentation() -> None:
         "+8.3% YoY",
     ]
     assert _supported(answer, ["Meals are capped at 40 EUR per day, up 8.3% year on year."])
+
+
+def test_a_heading_names_the_place_of_its_section() -> None:
+    sections = [
+        "## 香港业务\n2025年，香港业务新业务价值增长15%。代理人数量增至2.5万名。",
+        "Singapore and Malaysia: NBV fell 5%, mainly on slower bancassurance sales.",
+    ]
+    assert not _supported("新加坡代理人数量增至2.5万名。", sections)
+    assert _supported("香港代理人数量增至2.5万名。", sections)
+    assert not _supported("Hong Kong NBV fell 5% on slower bancassurance sales.", sections)
+    assert _supported("In Malaysia, NBV fell 5% on slower bancassurance sales.", sections)
+    # a place in a later clause of the claim is not carried back to an earlier one
+    two = [
+        "ACME Hong Kong: FY2025 results. Bancassurance declined 4%.",
+        "Singapore profit fell 3%.",
+    ]
+    assert _supported("Bancassurance declined 4%, while Singapore profit fell 3%.", two)
