@@ -743,7 +743,8 @@ _UNIT_NAMES: dict[str, str] = {
     **dict.fromkeys(["%", "percent", "per cent", "percent", "百分之"], "%"),
     **dict.fromkeys(["percentage point", "pp", "个百分点", "百分点"], "percentage points"),
     **dict.fromkeys(["basis point", "bps", "个基点", "基点"], "basis points"),
-    **dict.fromkeys(["usd", "us$", "$", "美元"], "USD"),
+    # A bare "$" names no currency: HK$ and S$ amounts are written "$1,702" too.
+    **dict.fromkeys(["usd", "us$", "美元"], "USD"),
     **dict.fromkeys(["hkd", "hk$", "港元", "港币"], "HKD"),
     **dict.fromkeys(["eur", "euro", "€", "欧元"], "EUR"),
     **dict.fromkeys(["gbp", "£", "英镑"], "GBP"),
