@@ -89,6 +89,14 @@ DEFAULT_META_PATTERNS: tuple[str, ...] = (
     r"(?:由[^。！\n]*生成|(?:基于|根据)[^。！\n]*生成|仅供参考|可能(?:不完整|不准确|有误|存在错误)"
     r"|不构成[^。！\n]*建议)[^。！\n]*[。！]?",
     r"仅供参考\s*[。！]?",
+    # Advice to the reader, with nothing about the subject: "Please consult HR for your
+    # individual entitlement.", "具体情况请咨询人力资源部。" (a reason or a number is judged)
+    r"(?:for (?:more|further|full|specific|exact) (?:details|information)[,，]?\s*)?please "
+    r"(?:consult|contact|refer to|check with|speak (?:to|with)|talk to|reach out to|"
+    r"confirm with|ask)\b(?:(?!\b(?:because|since|as|which|who|that|but|and|although|while|"
+    r"whereas)\b)[^.!?\n\d:;,])*[.!]?",
+    r"(?:注\s*[:：]\s*)?(?:详情|具体(?:情况)?|如有(?:疑问|问题)\s*[，,]?)?请(?:以(?:原文|官方|正式|最新)"
+    r"[^。！\n\d]{0,12}为准|(?:咨询|联系|参阅|查阅|向)[^。！\n\d，,因由]{0,20})\s*[。！!]?",
     # What is left of "According to handbook.pdf, …" once the doc name went
     r"(?:according to|as stated in|as per|per|as noted in|as described in|see|根据|据|参见|详见)"
     r"\s*[,，:：]",

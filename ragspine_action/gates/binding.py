@@ -176,7 +176,7 @@ def _kinds(text: str) -> Kinds:
 # English proper names: a capitalised word (or an acronym) that is not the first word of
 # its sentence, a month, a day, a function word or a job title.
 _CAPITALISED = re.compile(r"\b([A-Z][A-Za-z]+|[A-Z]{2,})\b")
-_SENTENCE_START = frozenset(".!?:;-*•>#")
+_SENTENCE_START = frozenset(".!?:;-*•>#|")  # a table cell starts as a sentence does
 _NOT_NAMES_TEXT = """
     january february march april may june july august september october november december
     monday tuesday wednesday thursday friday saturday sunday i the a an and or of in on at

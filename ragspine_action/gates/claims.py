@@ -1126,6 +1126,8 @@ def _value_claims(
         for part in parts:
             folded = fold(part)
             blanked = periods.sub(lambda m: " " * len(m.group()), folded)
+            if unit and unit in blanked:  # the digits of a unit code (CNY_100M) are no number
+                blanked = blanked.replace(unit, " " * len(unit))
             mentions = number_mentions(blanked)
             stating = [m for m in mentions if states_value(m, value, scale)]
             if not stating and _only_period(folded, periods):
@@ -1354,13 +1356,23 @@ def _piece_sentence(piece: str, had_doc: bool, meta: re.Pattern[str]) -> tuple[s
         if asserted is None:
             return (sentence, verdict is None) if _counts(sentence) else None
         sentence = asserted
-    if sentence.endswith((":", "：")) and len(tokenize(sentence)) <= 8:
-        return None  # "Key points:", "以下是相关信息：" introduce, not assert
+    if sentence.endswith((":", "：")) and _lead_in_weight(sentence) <= 8:
+        return None  # "Key points:", "以下是相关信息：", "主要变化有两项：" introduce, not assert
     if is_presentation(sentence):
         return None  # "Let me check the documents.", "很高兴为您解答。": nothing asserted
     if _led_title(sentence.rstrip(" .。")):
         return None  # "See page 3 of the Employee Handbook.", "详见《员工手册》。"
     return sentence, verdict is None
+
+
+def _lead_in_weight(sentence: str) -> float:
+    """Words of a line that may introduce a list: a Chinese character counts ½ (a
+    two-character word is one word), so "内地监管有两项主要变化：" is as short as
+    "There were two main regulatory changes:"."""
+    tokens = tokenize(sentence)
+    if sentence.isascii():
+        return len(tokens)
+    return sum(1.0 if t.isascii() else 0.5 for t in tokens)
 
 
 _RHETORICAL_LEAD = re.compile(

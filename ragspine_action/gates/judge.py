@@ -532,7 +532,7 @@ _CJK_CUE_CHARS = (
     | frozenset("长短期级开关业")
     | _CJK_NEGATION_CHARS
 )
-_CUE_TOKENS = _NEGATION_WORDS | _DIRECTION_WORDS | _CJK_CUE_CHARS
+_CUE_TOKENS = _NEGATION_WORDS | _DIRECTION_WORDS | _CJK_CUE_CHARS | frozenset(["instead", "rather"])
 _NOT_OVERLAP = _NEGATION_WORDS | _CJK_NEGATION_CHARS  # cues say nothing about the topic
 _NUMBER_WORDS = frozenset(NUMBER_WORDS)
 _ANY_NUMBER_WORDS = _NUMBER_WORDS | CONDITIONAL_NUMBER_WORDS
@@ -1300,10 +1300,29 @@ def _polar_text(text: str) -> str:
     bounds (see ``_BOUND``), a negated permission or requirement as its opposite
     (``_NEGATED_MODAL``)."""
     text = expand_contractions(text)
-    if "no" in text.lower() or (not text.isascii() and ("不" in text or "禁止" in text)):
+    lower = text.lower()
+    if "no" in lower or (not text.isascii() and ("不" in text or "禁止" in text)):
         text = _BOUND.sub(_bound, text)
         text = _NEGATED_MODAL.sub(_unnegated, text)
+    if "instead" in lower or "rather" in lower or (not text.isascii() and _MAY_REPLACE(text)):
+        text = _REPLACED.sub(_replaced, text)
     return text
+
+
+# What is chosen over something else: "reports insurance revenue instead of gross written
+# premiums" says it does not report them, so the other thing is read as a negated clause
+# ("…revenue, not gross written premiums"), as 而不是, 而非 and 取代 (…取代了旧规则: 不再旧规则)
+# say in Chinese: the faithful "no longer reports premiums" agrees, the reversed
+# "reports premiums instead of revenue" contradicts.
+_REPLACED = re.compile(
+    r"\s*,?\s*\b(?:instead of|rather than|in place of)\s+|\s*[，,]?\s*(?:而不是|而非|而不再是)"
+    r"|(取代|代替|替代)(?:了)?"
+)
+_MAY_REPLACE = re.compile(r"而不是|而非|而不再是|取代|代替|替代").search
+
+
+def _replaced(m: re.Match[str]) -> str:
+    return ", not " if m.group().isascii() else ("，不再" if m.group(1) else "，不")
 
 
 # "not allowed" is "forbidden", "not required" is "optional" (and the reverse), so

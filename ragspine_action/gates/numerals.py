@@ -359,7 +359,7 @@ def number_forms(text: str, tokens: Iterable[str] = ()) -> set[Decimal]:
 
 @lru_cache(maxsize=256)
 def unit_scale(unit: str | None) -> int:
-    """The multiplier a unit name carries: USD_M → 10**6, HKD_BN → 10**9, pct → 1."""
+    """The multiplier a unit name carries: USD_M → 10**6, CNY_100M (亿元) → 10**8, pct → 1."""
     if not unit:
         return 1
     tail = re.split(r"[_\s]", unit.strip().lower())[-1]
@@ -374,6 +374,10 @@ def unit_scale(unit: str | None) -> int:
         "b": 10**9,
         "bn": 10**9,
         "billion": 10**9,
+        "10k": 10**4,
+        "万": 10**4,
+        "100m": 10**8,
+        "亿": 10**8,
     }.get(tail, 1)
 
 

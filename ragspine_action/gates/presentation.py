@@ -41,6 +41,8 @@ _EN_TEXT = """
     rely relies relied drawn derived limited taken reflect reflects reflected supplied
     disclaimer important n b nb not complete incomplete accurate inaccurate exhaustive
     independently policy handbook manual guide deck
+    system automatically automated produced contact refer speak individual personal
+    own particular specific circumstances situation questions queries
 """
 _EN_WORDS = frozenset(_EN_TEXT.split())
 # Chinese presentation words (longest first when removed) and the function characters
@@ -53,6 +55,7 @@ _ZH_TEXT = """
     请 注 备注 说明 让我 我来 我们 您 你 我 为 于 是 的 了 到 在 中 这 些 此 及 和 与 如何
     一下 看看 看 查 核实 确认 仅仅 仅 只 均 完全 生成 本 所
     提示 可能 完整 准确 所给 给 不 全部 免责 声明 仅供
+    由 系统 自动 以 为准 参阅 咨询 联系 详情 个人 具体 情况 疑问 如有 制度 手册
 """
 _ZH_WORDS = sorted(
     _ZH_TEXT.split(),
