@@ -387,7 +387,7 @@ def _split_brackets(text: str, names: Sequence[str]) -> tuple[str, list[str]]:
         # "[1; the allowance doubles abroad]": the index goes, the assertion stays.
         parts = [p.strip() for p in _BRACKET_PARTS.split(inner)]
         kept = ", ".join(p for p in parts if p and not _is_citation_only(p, names))
-        if _weight(kept) >= _OWN_CLAIM_WEIGHT:
+        if _weight(kept) >= _OWN_CLAIM_WEIGHT and not _bare_noun_phrase(kept):
             own.extend(p for p in _BRACKET_PARTS.split(kept) if p.strip())
             return " "
         return " " + kept + " "
@@ -529,6 +529,15 @@ def _name_like(piece: str) -> bool:
         or any(ch.isdigit() for ch in w)
         for w in words
     )
+
+
+def _bare_noun_phrase(text: str) -> bool:
+    """A short bracket that names without asserting: "(内地ROE)", "(Mainland ROE)", "（新业务价值）"
+    (no number, no predicate, a few Title Case words or a few Chinese characters). It stays
+    in its sentence, where it is judged with it, instead of standing as a claim of its own."""
+    if _ANY_DIGIT.search(text) is not None or _weight(text) > 4:
+        return False
+    return _name_like(text)
 
 
 _BRACKET_PARTS = re.compile(

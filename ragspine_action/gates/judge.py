@@ -33,6 +33,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple, Protocol
 
 from ..gate_defaults import JUDGE_KINDS
+from .bilingual import align
 from .binding import binding_problem, may_name_a_kind
 from .claims import STOPWORDS, TOKEN, expand_contractions, extract_claims, has_content, tokenize
 from .dates import DateMention, date_mentions, dates_agree
@@ -532,14 +533,19 @@ _CJK_CUE_CHARS = (
     | frozenset("长短期级开关业")
     | _CJK_NEGATION_CHARS
 )
-_CUE_TOKENS = _NEGATION_WORDS | _DIRECTION_WORDS | _CJK_CUE_CHARS | frozenset(["instead", "rather"])
+_CUE_TOKENS = (
+    _NEGATION_WORDS
+    | _DIRECTION_WORDS
+    | _CJK_CUE_CHARS
+    | frozenset(["instead", "rather", "up", "down"])
+)
 _NOT_OVERLAP = _NEGATION_WORDS | _CJK_NEGATION_CHARS  # cues say nothing about the topic
 _NUMBER_WORDS = frozenset(NUMBER_WORDS)
 _ANY_NUMBER_WORDS = _NUMBER_WORDS | CONDITIONAL_NUMBER_WORDS
 
 # Clauses: the unit negation and direction are compared on.
 _CLAUSE = re.compile(
-    r"[，；：]|[,;:]\s+|\s+(?:and|but|while|whereas|however|although|though)\s+|但是|然而|但",
+    r"[，；：]|[,;:]\s+|\s+(?:and|but|while|whereas|however|although|though|because)\s+|但是|然而|但",
     re.IGNORECASE,
 )
 _CJK_SENTENCE_END = re.compile(r"[。！？；]")
@@ -1016,6 +1022,7 @@ class _Contexts:
         self._numbers: frozenset[Decimal] | None = None
         self._clauses: list[tuple[_Clause, str]] | None = None
         self._verbatim: dict[str, bool] = {}
+        self._lettered: bool | None = None
 
     def verbatim(self, claim: str) -> bool:
         """Whether ``claim`` is a sentence of the contexts word for word (answer_accuracy
@@ -1042,6 +1049,24 @@ class _Contexts:
             self.cued = any(p.cued for p in self.passages)
             self.paired = any(not p.text.isascii() for p in self.passages)
         return self
+
+    def mixed(self, claim: str) -> bool:
+        """Whether ``claim`` and the contexts may write a term in different languages:
+        Chinese contexts (``paired``) under a claim with English words, or a Chinese claim
+        over contexts with English words (a set look-up of the passages' tokens)."""
+        if claim.isascii():
+            return self.paired
+        return self.lettered
+
+    @property
+    def lettered(self) -> bool:
+        if self._lettered is None:
+            self._lettered = any(
+                len(t) > 1 and t.isascii() and t[:1].isalpha()
+                for p in self.passages
+                for t in p.vocab
+            )
+        return self._lettered
 
     def match(self, token: str) -> str | None:
         """``token`` as it occurs in the contexts (itself or an inflection), or None."""
@@ -1245,7 +1270,12 @@ def _polarity_problem(
             id(c) in ids for ids in negated_tops for c, _ in top
         ):
             return "the context negates it", top[0][1]
-        if not piece.isascii() and any(c.negated for c, _ in top):
+        if (
+            not piece.isascii()
+            and any(c.negated for c, _ in top)
+            # an English negation in a mixed clause has no Chinese scope to compare
+            and (not negated or _CJK_NEGATION.search(piece) is not None)
+        ):
             # Both sides negate something; a Chinese clause may negate a different word
             # (保险公司无须维持不低于… against 保险公司须维持不低于…).
             problem = _negates_other_word(piece, negated, top)
@@ -1306,7 +1336,19 @@ def _polar_text(text: str) -> str:
         text = _NEGATED_MODAL.sub(_unnegated, text)
     if "instead" in lower or "rather" in lower or (not text.isascii() and _MAY_REPLACE(text)):
         text = _REPLACED.sub(_replaced, text)
+    if "up " in lower or "down " in lower:
+        text = _UP_DOWN.sub(_up_down, text)
     return text
+
+
+# "up 12.4%", "down by 3%": a direction where a change follows (not "up to 10 days").
+_UP_DOWN = re.compile(
+    r"\b(up|down)(?=\s+(?:by\s+)?[\d(（$€£¥]|\s+(?:year|yoy|from)\b)", re.IGNORECASE
+)
+
+
+def _up_down(m: re.Match[str]) -> str:
+    return "rose" if m.group(1).lower() == "up" else "fell"
 
 
 # What is chosen over something else: "reports insurance revenue instead of gross written
@@ -1491,10 +1533,13 @@ class LexicalJudge:
             # context's own (the evidence is the claim itself, so matched is left out).
             return ClaimVerdict(claim, True, 1.0)
         contexts.analyse()
+        shown = claim
+        if contexts.mixed(claim):  # 香港 where the contexts say HK (gates/bilingual.py)
+            claim = align(claim, contexts.texts)
         raw = tokenize(claim)
         tokens = [t for t in raw if t not in STOPWORDS]
         if not tokens:
-            return ClaimVerdict(claim, True, 1.0)
+            return ClaimVerdict(shown, True, 1.0)
         match: dict[str, str] = {}
         for t in tokens:
             found = t if t in contexts.vocab else contexts.match(t)
@@ -1557,7 +1602,7 @@ class LexicalJudge:
                     contexts.match,
                     contexts.label,
                 )
-        return ClaimVerdict(claim, reason is None, score, matched, reason)
+        return ClaimVerdict(shown, reason is None, score, matched, reason)
 
     def judge_reference(self, reference: str, answer: str, threshold: float) -> ReferenceVerdict:
         answer_ctx = _Contexts([answer], "the answer")
