@@ -273,10 +273,14 @@ _DIRECTIONS: dict[str, frozenset[str]] = {
             "weaker",
             "weak",
             "modest",
+            "moderate",
+            "mild",
             "subdued",
             "sluggish",
         ]
     ),
+    "leading": frozenset(["leading"]),
+    "lagging": frozenset(["lagging"]),
     "light": frozenset(["light", "lighter"]),
     "heavy": frozenset(["heavy", "heavier", "intensive"]),
     "most": frozenset(["most", "highest", "largest", "biggest", "greatest", "maximum"]),
@@ -445,8 +449,10 @@ _CJK_DIRECTIONS: dict[str, re.Pattern[str]] = {
     "late": re.compile(r"推迟|延迟|延后|推后|延期|滞后"),
     "tight": re.compile(r"收紧|收严|从严|趋严|严格|紧缩"),
     "loose": re.compile(r"放宽|放松|宽松|松绑"),
-    "strong": re.compile(r"加强|增强|强化"),
-    "weak": re.compile(r"削弱|减弱|弱化"),
+    "strong": re.compile(r"加强|增强|强化|强劲|强势|强健"),
+    "weak": re.compile(r"削弱|减弱|弱化|温和|疲弱|疲软|乏力"),
+    "leading": re.compile(r"领先指标|先行指标"),
+    "lagging": re.compile(r"滞后指标|落后指标"),
     "launch": re.compile(r"推出|开售|发售|上线|引入|启动|实施|恢复|(?<!不)生效"),
     "stop": re.compile(r"停售|停止|暂停|终止|叫停|撤回|废除|废止|取消|撤销|失效"),
     "include": re.compile(r"(?<!不)包括|(?<!不)包含|(?<!不)计入|纳入"),
@@ -503,6 +509,8 @@ _OPPOSITE = {
     "least": "most",
     "light": "heavy",
     "heavy": "light",
+    "leading": "lagging",
+    "lagging": "leading",
 }
 for _a, _b in (
     ("include", "exclude"),
@@ -530,7 +538,7 @@ _CJK_CUE_CHARS = (
     | frozenset("推滞紧严宽松售线引启停终撤最")
     | frozenset("调浮实恢效废取销包含计纳剔扣排除新添加删移促带刺振助拉支抑阻拖打遏压制")
     | frozenset("快速缓放慢值盈余顺赤逆流买购收持卖出抛批核同拒驳否正负利空亏获扭")
-    | frozenset("长短期级开关业")
+    | frozenset("长短期级开关业温疲乏领")
     | _CJK_NEGATION_CHARS
 )
 _CUE_TOKENS = (
@@ -732,7 +740,8 @@ class _Amount(NamedTuple):
 # Units written right after a number (40 EUR, 30 days, 8%, 2 percentage points, 3倍, 6个月).
 _UNIT_AFTER = re.compile(
     r"[\s\-]?(?:(?:calendar|working|business|trading)\s)?"
-    r"(percentage\s+points?|per\s?cent|percent|basis\s+points?|bps|pp|%|usd|hkd|rmb|cny|eur|"
+    r"(percentage\s+points?|per\s?cent|percent|basis\s+points?|bps|pp|%|"
+    r"(?:(?:us|hk|u\.s\.)\s)?cents?|(?:us|hk|u\.s\.)\sdollars?|usd|hkd|rmb|cny|eur|"
     r"gbp|jpy|sgd|euros?|days?|weeks?|months?|years?|yrs?|hours?|hrs?|minutes?|mins?|times|x|"
     r"fold|€|£|\$|个百分点|百分点|个基点|基点|美元|港元|港币|人民币|欧元|英镑|日元|新加坡元|个月|个星期|"
     r"星期|个小时|小时|分钟|天|日|周|月|年|倍)(?![A-Za-z])",
@@ -750,8 +759,10 @@ _UNIT_NAMES: dict[str, str] = {
     **dict.fromkeys(["percentage point", "pp", "个百分点", "百分点"], "percentage points"),
     **dict.fromkeys(["basis point", "bps", "个基点", "基点"], "basis points"),
     # A bare "$" names no currency: HK$ and S$ amounts are written "$1,702" too.
-    **dict.fromkeys(["usd", "us$", "美元"], "USD"),
-    **dict.fromkeys(["hkd", "hk$", "港元", "港币"], "HKD"),
+    **dict.fromkeys(["usd", "us$", "美元", "us dollar", "u.s. dollar"], "USD"),
+    **dict.fromkeys(["hkd", "hk$", "港元", "港币", "hk dollar"], "HKD"),
+    # A cent is a hundredth of a dollar: 1.65 US cents is not 1.65 US dollars.
+    **dict.fromkeys(["cent", "us cent", "u.s. cent", "hk cent"], "cents"),
     **dict.fromkeys(["eur", "euro", "€", "欧元"], "EUR"),
     **dict.fromkeys(["gbp", "£", "英镑"], "GBP"),
     **dict.fromkeys(["rmb", "cny", "人民币"], "CNY"),
