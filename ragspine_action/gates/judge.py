@@ -451,6 +451,9 @@ _CJK_DIRECTIONS: dict[str, re.Pattern[str]] = {
     "loose": re.compile(r"放宽|放松|宽松|松绑"),
     "strong": re.compile(r"加强|增强|强化|强劲|强势|强健"),
     "weak": re.compile(r"削弱|减弱|弱化|温和|疲弱|疲软|乏力"),
+    # How much of it: 部分 (some) against 全部/所有 (all); 组成部分 is a component.
+    "some": re.compile(r"(?<!组成)(?<!全)部分|一些|少数"),
+    "all": re.compile(r"全部|所有|一律|全数"),
     "leading": re.compile(r"领先指标|先行指标"),
     "lagging": re.compile(r"滞后指标|落后指标"),
     "launch": re.compile(r"推出|开售|发售|上线|引入|启动|实施|恢复|(?<!不)生效"),
@@ -511,6 +514,8 @@ _OPPOSITE = {
     "heavy": "light",
     "leading": "lagging",
     "lagging": "leading",
+    "some": "all",
+    "all": "some",
 }
 for _a, _b in (
     ("include", "exclude"),
@@ -538,7 +543,7 @@ _CJK_CUE_CHARS = (
     | frozenset("推滞紧严宽松售线引启停终撤最")
     | frozenset("调浮实恢效废取销包含计纳剔扣排除新添加删移促带刺振助拉支抑阻拖打遏压制")
     | frozenset("快速缓放慢值盈余顺赤逆流买购收持卖出抛批核同拒驳否正负利空亏获扭")
-    | frozenset("长短期级开关业温疲乏领")
+    | frozenset("长短期级开关业温疲乏领部全所")
     | _CJK_NEGATION_CHARS
 )
 _CUE_TOKENS = (
