@@ -1204,6 +1204,47 @@ def _clause_numbers(text: str) -> list[tuple[str, frozenset[Decimal]]]:
     return _claim_numbers(text, tokenize(text))
 
 
+# A hedge before (or 左右 after) a number: "approximately USD 1.7 billion", "约10%", "逾3成".
+_HEDGE_BEFORE = re.compile(
+    r"(?:approximately|approx\.?|about|around|roughly|nearly|almost|close to|some|circa|~|"
+    r"约|大约|大概|近|将近|接近|逾|超过|约为)\s*(?:(?:usd|hkd|rmb|cny|eur|sgd|us\$|hk\$|\$|€|£|"
+    r"人民币|美元|港元)\s?)?$",
+    re.IGNORECASE,
+)
+_HEDGE_AFTER = re.compile(r"^\s*[^\s\d]{0,4}\s*(?:左右|上下)")
+_WRITTEN_DIGITS = re.compile(r"\d[\d,]*(?:\.\d+)?")
+
+
+def _hedged_rounding(
+    claim: str, written: str, forms: frozenset[Decimal], known: frozenset[Decimal]
+) -> bool:
+    """Whether a hedged number rounds a context number to the precision it shows:
+    "approximately USD 1.7 billion" for 1,702 million, "约10%" for 9.6% (not 1.8 billion,
+    and never without a hedge word)."""
+    at = claim.find(written)
+    if at < 0:
+        return False
+    if (
+        _HEDGE_BEFORE.search(claim[max(0, at - 24) : at]) is None
+        and _HEDGE_AFTER.match(claim[at + len(written) :]) is None
+    ):
+        return False
+    digits = _WRITTEN_DIGITS.search(written)
+    if digits is None:
+        return False
+    shown = digits.group().replace(",", "")
+    if "." not in shown:
+        shown = shown.rstrip("0")  # "about 1,700": rounded to the hundred
+    significant = len(shown.replace(".", "").lstrip("0")) or 1
+    for form in forms:
+        if form <= 0:
+            continue
+        half = Decimal(5).scaleb(form.adjusted() - significant)  # half a unit of the last digit
+        if any(abs(n - form) <= half for n in known):
+            return True
+    return False
+
+
 def _may_name(claim: str, tokens: list[str]) -> bool:
     """Whether a claim may name a place, a channel, a figure or a proper name (then the
     binding rule compares it with the context clause it matches)."""
@@ -1588,7 +1629,11 @@ class LexicalJudge:
             numbers = _claim_numbers(claim, raw)
             if numbers:
                 known = contexts.numbers
-                missing = [text for text, forms in numbers if known.isdisjoint(forms)]
+                missing = [
+                    text
+                    for text, forms in numbers
+                    if known.isdisjoint(forms) and not _hedged_rounding(claim, text, forms, known)
+                ]
                 if missing:
                     reason = f"numbers not in {contexts.label}: " + ", ".join(missing)
                 if reason is None:
