@@ -279,6 +279,9 @@ class _Text:
     facts: tuple[_Fact, ...]
     sentence_units: tuple[frozenset[str], ...]
     sentence_numbers: tuple[frozenset[Decimal], ...]
+    # A list's lead-in with its items ("三大重点是：1. … 2. … 3. …"): the lead-in's
+    # number counts the items, so it is placed among the words of the whole list.
+    block_units: tuple[frozenset[str], ...]
     names: frozenset[str]  # every proper name of the text (a claim's name must be here)
     # What each number counts (the words after it), and which numbers count each word.
     counts: dict[Decimal, frozenset[str]]
@@ -344,10 +347,37 @@ def _prepared(text: str, sentences: tuple[str, ...]) -> _Text:
         tuple(facts),
         tuple(s_units),
         tuple(s_numbers),
+        _list_blocks(sentences, s_units),
         frozenset(all_names),
         {k: frozenset(v) for k, v in counts.items()},
         {k: frozenset(v) for k, v in counted.items()},
     )
+
+
+_BARE_MARKER = re.compile(r"^\s*(?:[-*•]|\(?\d{1,2}[.)、）]|[①-⑳])\s*$")
+_LIST_ITEM = re.compile(r"^\s*(?:[-*•]\s|\(?\d{1,2}[.)、）](?!\d)|[①-⑳])")
+
+
+def _list_blocks(
+    sentences: tuple[str, ...], s_units: list[frozenset[str]]
+) -> tuple[frozenset[str], ...]:
+    """Each sentence's words; a lead-in ending in a colon takes its list items' words too
+    (items start with a marker, or follow a marker the sentence cutter split off)."""
+    blocks = list(s_units)
+    for i, sentence in enumerate(sentences):
+        if not sentence.rstrip().endswith((":", "：")):
+            continue
+        words, j, after_marker = set(s_units[i]), i + 1, False
+        while j < len(sentences):
+            item = sentences[j]
+            bare = _BARE_MARKER.match(item) is not None
+            if not (bare or after_marker or _LIST_ITEM.match(item)):
+                break
+            words |= s_units[j]
+            after_marker, j = bare, j + 1
+        if j > i + 1:
+            blocks[i] = frozenset(words)
+    return tuple(blocks)
 
 
 _SAME_FACT = 0.8  # share of a clause's words its context clause has when only a name differs
@@ -447,7 +477,7 @@ def _number_elsewhere(
     if not found:
         return None
     best = max(
-        (len(piece_units & u) for t in texts for u in t.sentence_units),
+        (len(piece_units & u) for t in texts for u in t.block_units),
         default=0,
     )
     if best < 2:
@@ -456,7 +486,7 @@ def _number_elsewhere(
         near = [
             len(piece_units & u)
             for t in texts
-            for u, n in zip(t.sentence_units, t.sentence_numbers, strict=True)
+            for u, n in zip(t.block_units, t.sentence_numbers, strict=True)
             if not forms.isdisjoint(n)
         ]
         if near and 2 * max(near) < best:

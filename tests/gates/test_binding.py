@@ -345,3 +345,26 @@ def test_a_heading_names_the_place_of_its_section() -> None:
         "Singapore profit fell 3%.",
     ]
     assert _supported("Bancassurance declined 4%, while Singapore profit fell 3%.", two)
+
+
+# A list's lead-in counts its items: the reference's number stands in the lead-in line,
+# its words in the items below it (one line each; a numbered marker is cut off as a piece).
+@pytest.mark.parametrize(
+    ("reference", "answer"),
+    [
+        (
+            "三项措施是加快推出分红型产品、扩大银保合作网点的覆盖范围以及提升代理人培训质量。",
+            "措施有三项：\n1. 加快推出分红型产品\n2. 扩大银保合作网点的覆盖范围\n3. 提升代理人培训质量",
+        ),
+        (
+            "两项改革是精简理赔审批流程以及统一全集团的客户服务系统。",
+            "改革共两项：\n- 精简理赔审批流程\n- 统一全集团的客户服务系统",
+        ),
+    ],
+)
+def test_a_list_lead_in_places_its_number_among_its_items(reference: str, answer: str) -> None:
+    assert _accurate(reference, answer)
+    # the same line closed as a sentence leads no list: its number is out of place again
+    verdict = JUDGE.judge_reference(reference, answer.replace("：", "。"), 0.6)
+    assert not verdict.passed
+    assert (verdict.claims[0].reason or "").endswith("not where they say the rest of it")
