@@ -1471,33 +1471,6 @@ _FREQUENCIES: dict[str, str] = {
     r"|\b(?:yearly|annually)\b|每年|每一年",
 }
 _FREQUENCY = re.compile("|".join(f"(?P<{k}>{v})" for k, v in _FREQUENCIES.items()), re.IGNORECASE)
-_FREQUENCY_WORDS = frozenset(
-    [
-        "day",
-        "days",
-        "week",
-        "weeks",
-        "month",
-        "months",
-        "quarter",
-        "quarters",
-        "year",
-        "years",
-        "annum",
-        "daily",
-        "weekly",
-        "monthly",
-        "quarterly",
-        "yearly",
-        "annually",
-        "every",
-        "each",
-        "calendar",
-        "financial",
-        "fiscal",
-        "working",
-    ]
-) | frozenset("每日天周星期月季度年")
 # A claim without one of these words says no frequency (a set look-up before the pattern).
 _FREQUENCY_CUES = frozenset(
     [
@@ -1515,6 +1488,13 @@ _FREQUENCY_CUES = frozenset(
         "annually",
     ]
 ) | frozenset("每")
+# The words of a frequency phrase (left out of the topic a frequency is compared on).
+_FREQUENCY_WORDS = (
+    _FREQUENCY_CUES
+    | frozenset(["days", "weeks", "months", "quarters", "years", "every", "each"])
+    | frozenset(["calendar", "financial", "fiscal", "working"])
+    | frozenset("每日天周星期月季度年")
+)
 _SAME_FACT = 0.8  # share of the claim's words the sentence must have to be its source
 
 
