@@ -22,6 +22,9 @@ from ragspine_action.judge_eval import evaluate_judge, load_labelled
 
 CORPUS = Path(__file__).resolve().parents[1] / "data" / "judge_corpus.jsonl"
 RAW = [json.loads(line) for line in CORPUS.read_text("utf-8").splitlines()]
+# The hallucinations the lexical judge lets pass (docs/judges.md), in id order: one list
+# for every test that pins them, so a corpus change updates one place.
+KNOWN_MISSES = ["en-55", "en-70", "s5c-04", "s5c-20", "s5d-08", "s5d-13", "s5e-06", "s5e-07"]
 
 
 def _squash(text: str) -> str:
@@ -103,16 +106,7 @@ def test_ideal_llm_judge_and_its_agreement_with_the_lexical_judge(tmp_path: Path
     agree = sum(lexical[i] == ideal[i] for i in labels)
     differ = sorted(i for i in labels if lexical[i] != ideal[i])
     print(f"\nlexical vs ideal judge: agree on {agree} of {len(labels)}; differ: {differ}")
-    assert agree == 664 and differ == [
-        "en-55",
-        "en-70",
-        "s5c-04",
-        "s5c-20",
-        "s5d-08",
-        "s5d-13",
-        "s5e-06",
-        "s5e-07",
-    ]
+    assert agree == 664 and differ == KNOWN_MISSES
     # every disagreement is a hallucination the lexical judge let pass
     assert all(ideal[i] is False and lexical[i] is True for i in differ)
 
@@ -128,16 +122,7 @@ def test_judge_eval_command(
     assert "all               672  0.988    1.000    0.975  0.978  1.000      0" in out
     data = json.loads(report.read_text())
     assert data["judge"] == {"kind": "lexical"}
-    assert {d["id"] for d in data["disagreements"]} == {
-        "en-55",
-        "en-70",
-        "s5c-04",
-        "s5c-20",
-        "s5d-08",
-        "s5d-13",
-        "s5e-06",
-        "s5e-07",
-    }
+    assert {d["id"] for d in data["disagreements"]} == set(KNOWN_MISSES)
 
     with FakeOpenAI(script=ideal_script) as server:
         argv = ["judge-eval", str(CORPUS), "--judge", "llm", "--judge-url", server.url]
