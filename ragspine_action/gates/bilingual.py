@@ -137,10 +137,11 @@ def align(claim: str, contexts: Sequence[str]) -> str:
 
         out = _ZH_TERMS.sub(to_english, out)
     if claim_en and context_cjk:
+        lowered = joined.lower()
 
         def to_chinese(m: re.Match[str]) -> str:
             word = m.group()
-            if _has_word(joined.lower(), word.lower()):
+            if _has_word(lowered, word.lower()):
                 return word
             terms = _REVERSE[word.lower()]
             for zh in terms:
