@@ -73,6 +73,9 @@ _KIND_GROUPS: dict[str, dict[str, str]] = {
         "London": r"london|伦敦",
         "New York": r"new york|纽约",
         "Tokyo": r"tokyo|东京",
+        # The whole group is a scope of its own: "ACME Group revenue" is not "ACME HK
+        # revenue" (in English only capitalised, below: "a group of staff" names none).
+        "Group": r"集团",
     },
     "channel": {
         "agency": r"agency|agents?|tied agents?|代理人|个人代理|代理渠道",
@@ -108,6 +111,7 @@ _KIND_GROUPS: dict[str, dict[str, str]] = {
 _ACRONYMS: dict[str, dict[str, str]] = {
     "place": {
         "Hong Kong": r"HK(?!\$)|HKSAR",
+        "Group": r"Group",
         "Mainland China": r"PRC",
         "United States": r"US(?!\$)|USA|U\.S\.",
         "United Kingdom": r"UK",
@@ -175,7 +179,7 @@ def _kinds(text: str) -> Kinds:
 
 # English proper names: a capitalised word (or an acronym) that is not the first word of
 # its sentence, a month, a day, a function word or a job title.
-_CAPITALISED = re.compile(r"\b([A-Z][A-Za-z]+|[A-Z]{2,})\b")
+_CAPITALISED = re.compile(r"(?<![A-Za-z0-9_])([A-Z][A-Za-z]+|[A-Z]{2,})(?![A-Za-z0-9_])")
 _SENTENCE_START = frozenset(".!?:;-*•>#|")  # a table cell starts as a sentence does
 _NOT_NAMES_TEXT = """
     january february march april may june july august september october november december
@@ -198,12 +202,37 @@ def _names(
         return frozenset(out)
     for m in _CAPITALISED.finditer(text):
         before = text[: m.start()].rstrip()
-        if (not before or before[-1] in _SENTENCE_START) and m.group(1).lower() not in known:
-            continue  # the first word of a sentence is capitalised whatever it is
         word = m.group(1).lower()
+        if (
+            (not before or before[-1] in _SENTENCE_START)
+            and word not in known
+            and not _names_at_start(m, text, word)
+        ):
+            continue  # the first word of a sentence is capitalised whatever it is
         if word not in _NOT_NAMES and word not in lowered and not word.isdigit():
             out.add(word)
     return frozenset(out - _kind_words())
+
+
+# Words that open a sentence before a capitalised word without being a name ("Under IFRS
+# 17, …", "Since RBC took effect, …").
+_OPENERS = STOPWORDS | frozenset(
+    """under during since after before while although though because if unless following
+    despite including excluding between among across within overall total both each all
+    some most many new only as at""".split()
+)
+_NEXT_CAPITALISED = re.compile(r"\s[A-Z]")
+
+
+def _names_at_start(m: re.Match[str], text: str, word: str) -> bool:
+    """Whether the first word of a sentence is a name all the same: an acronym ("ACME HK
+    revenue …") or the first of several capitalised words ("Zenith Life HK reported …",
+    "Prudential Assurance Company …")."""
+    if word in _NOT_NAMES:
+        return False
+    if m.group(1).isupper():
+        return True
+    return word not in _OPENERS and _NEXT_CAPITALISED.match(text, m.end()) is not None
 
 
 # Chinese organisations by what they are (…监管局, …银行, …人寿): a name is its last two
@@ -558,6 +587,19 @@ def _same_org(theirs: str, ours: str) -> bool:
     return len(mine & set(theirs[:-1])) * 2 >= len(mine)
 
 
+_GROUP_SCOPE = frozenset(["Group"])
+
+
+def _disjoint(ours: frozenset[str], theirs: frozenset[str]) -> bool:
+    """Whether two sets of one kind name different things. The group is a scope beside
+    places: when both sides name a place, the places decide ("集团…由新加坡带动" against
+    "集团…由中国内地带动"); "ACME Group" against "ACME HK" alone differ."""
+    ours_places, theirs_places = ours - _GROUP_SCOPE, theirs - _GROUP_SCOPE
+    if ours_places and theirs_places:
+        return ours_places.isdisjoint(theirs_places)
+    return ours.isdisjoint(theirs)
+
+
 def _swapped_in(
     piece_units: frozenset[str],
     rest: frozenset[str],
@@ -578,7 +620,7 @@ def _swapped_in(
         reason = None
         for kind, groups in kinds.items():
             theirs = fact.kinds.get(kind)
-            if theirs and groups.isdisjoint(theirs):
+            if theirs and _disjoint(groups, theirs):
                 said = "/".join(sorted(groups))
                 reason = f"says {said} where {label} say {'/'.join(sorted(theirs))}"
                 break
