@@ -216,11 +216,12 @@ def _names(
 
 # Words that open a sentence before a capitalised word without being a name ("Under IFRS
 # 17, …", "Since RBC took effect, …").
-_OPENERS = STOPWORDS | frozenset(
-    """under during since after before while although though because if unless following
+_OPENERS_TEXT = """
+    under during since after before while although though because if unless following
     despite including excluding between among across within overall total both each all
-    some most many new only as at""".split()
-)
+    some most many new only as at
+"""
+_OPENERS = STOPWORDS | frozenset(_OPENERS_TEXT.split())
 _NEXT_CAPITALISED = re.compile(r"\s[A-Z]")
 
 
