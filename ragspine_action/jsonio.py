@@ -9,11 +9,13 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import tempfile
 import uuid
 from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO, TypeVar
 
 import orjson
 
@@ -22,6 +24,7 @@ from .input_files import check_input_file, open_input, read_input_bytes
 
 __all__ = [
     "DEFAULT_MAX_INPUT_BYTES",
+    "FileContents",
     "atomic_write_chunks",
     "atomic_write_text",
     "check_size",
@@ -217,8 +220,12 @@ def splice_marker() -> str:
     return f"ragspine-splice-{uuid.uuid4().hex}"
 
 
-def dumps_spliced(data: Any, splices: Mapping[str, Iterable[bytes]]) -> Iterator[bytes]:
-    """``dumps_indented(data)`` with each placeholder string replaced by its bytes.
+_Piece = TypeVar("_Piece")
+
+
+def dumps_spliced(data: Any, splices: Mapping[str, Iterable[_Piece]]) -> Iterator[bytes | _Piece]:
+    """``dumps_indented(data)`` with each placeholder string replaced by its pieces
+    (bytes, or ``FileContents`` for ``atomic_write_chunks``).
 
     Lets a writer indent a document for people while a large part of it (a million
     cases, a per-case array) is encoded compactly or streamed. Text that merely looks
@@ -383,8 +390,42 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
     atomic_write_chunks(path, [text.encode("utf-8")])
 
 
-def atomic_write_chunks(path: str | os.PathLike[str], chunks: Iterable[bytes]) -> None:
-    """``atomic_write_text`` for output made piece by piece (a million-case report)."""
+@dataclass(frozen=True)
+class FileContents:
+    """A file's whole contents as one piece of ``atomic_write_chunks``' output: copied by
+    the kernel (``copy_file_range``), not read into Python and written back. The report's
+    case lines, which the workers wrote to files, are ~1 KB a case: through Python the
+    copy took ~0.3 s per 100 MB here, in the kernel ~0.03 s."""
+
+    path: str
+
+
+def _copy_file_into(path: str, handle: BinaryIO) -> None:
+    """Append ``path``'s bytes to ``handle`` (flushed first), in the kernel when it can."""
+    handle.flush()
+    with open(path, "rb") as source:
+        remaining = os.fstat(source.fileno()).st_size
+        try:
+            while remaining > 0:
+                copied = os.copy_file_range(source.fileno(), handle.fileno(), remaining)
+                if copied == 0:
+                    break
+                remaining -= copied
+        except (AttributeError, OSError):  # no such call, another file system, …
+            pass
+        # What the kernel did not copy (if anything), through Python, from where it stopped.
+        shutil.copyfileobj(source, handle, _COPY_BYTES)
+    handle.flush()
+
+
+_COPY_BYTES = 8 * 1024 * 1024
+
+
+def atomic_write_chunks(
+    path: str | os.PathLike[str], chunks: Iterable[bytes | FileContents]
+) -> None:
+    """``atomic_write_text`` for output made piece by piece (a million-case report); a
+    ``FileContents`` piece is that file's bytes."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
@@ -399,7 +440,10 @@ def atomic_write_chunks(path: str | os.PathLike[str], chunks: Iterable[bytes]) -
         os.chmod(tmp, mode)
         with os.fdopen(fd, "wb") as handle:
             for chunk in chunks:
-                handle.write(chunk)
+                if isinstance(chunk, FileContents):
+                    _copy_file_into(chunk.path, handle)
+                else:
+                    handle.write(chunk)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, target)

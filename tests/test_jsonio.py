@@ -4,13 +4,20 @@ document differently: each case here is one the fast path must hand to the stric
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ragspine_action.errors import InputError
-from ragspine_action.jsonio import iter_jsonl_lines, loads_fast, loads_strict
+from ragspine_action.jsonio import (
+    FileContents,
+    atomic_write_chunks,
+    iter_jsonl_lines,
+    loads_fast,
+    loads_strict,
+)
 
 
 @pytest.mark.parametrize(
@@ -152,3 +159,54 @@ def test_orjson_writes_every_float_of_2_63_or_more_with_an_exponent() -> None:
         for mantissa in (1.0, 1.5, 1.9999999999999998):
             assert b"e+" in orjson.dumps(mantissa * 2.0**exponent)
             assert b"e+" in orjson.dumps(-mantissa * 2.0**exponent)
+
+
+def _pieces(tmp_path: Path) -> tuple[list[bytes | FileContents], bytes]:
+    files = []
+    for i, size in enumerate([0, 1, 70_000, 3]):
+        part = tmp_path / f"part{i}"
+        part.write_bytes(bytes((i + j) % 251 for j in range(size)))
+        files.append(part)
+    pieces: list[bytes | FileContents] = [b"head[", FileContents(str(files[0]))]
+    pieces += [b",", FileContents(str(files[2])), FileContents(str(files[1])), b"]"]
+    pieces += [FileContents(str(files[3])), b"tail\n"]
+    expected = b"".join(p if isinstance(p, bytes) else Path(p.path).read_bytes() for p in pieces)
+    return pieces, expected
+
+
+def test_file_contents_are_spliced_in_order(tmp_path: Path) -> None:
+    pieces, expected = _pieces(tmp_path)
+    atomic_write_chunks(tmp_path / "out.json", pieces)
+    assert (tmp_path / "out.json").read_bytes() == expected
+
+
+@pytest.mark.parametrize("failure", ["missing", "refused", "refused later", "short"])
+def test_file_contents_are_copied_when_the_kernel_will_not(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, failure: str
+) -> None:
+    """No copy_file_range (not Linux), EXDEV (another file system) at once or after a
+    first block, a copy that stops early: the rest goes through Python, from where the
+    kernel stopped."""
+    import errno
+    import os
+
+    real = getattr(os, "copy_file_range", None)
+    calls = []
+
+    def copy(src: int, dst: int, count: int) -> int:
+        calls.append(count)
+        if failure == "refused" or (failure == "refused later" and len(calls) > 1):
+            raise OSError(errno.EXDEV, "cross-device")
+        assert real is not None
+        copied: int = real(src, dst, min(count, 1000))
+        return 0 if failure == "short" and len(calls) > 1 else copied
+
+    if failure == "missing":
+        monkeypatch.delattr(os, "copy_file_range", raising=False)
+    else:
+        if real is None:
+            pytest.skip("no copy_file_range here")
+        monkeypatch.setattr(os, "copy_file_range", copy)
+    pieces, expected = _pieces(tmp_path)
+    atomic_write_chunks(tmp_path / "out.json", pieces)
+    assert (tmp_path / "out.json").read_bytes() == expected

@@ -14,7 +14,7 @@ from typing import Any
 
 import orjson
 
-from ..jsonio import atomic_write_chunks, dumps_spliced, splice_marker
+from ..jsonio import FileContents, atomic_write_chunks, dumps_spliced, splice_marker
 from .cases import CaseTable
 from .model import QASection, Report
 
@@ -62,13 +62,14 @@ def _file_chunks(path: str) -> Iterator[bytes]:
             yield chunk
 
 
-def _case_blocks(qa: QASection) -> Iterator[Iterable[bytes]]:
-    """Runs of case lines; a run is never empty, runs are joined by ``,\\n``."""
+def _case_blocks(qa: QASection, copy_files: bool) -> Iterator[Iterable[bytes | FileContents]]:
+    """Runs of case lines; a run is never empty, runs are joined by ``,\\n``. The lines the
+    workers wrote are read here, or left for the file writer to copy (``copy_files``)."""
     cases = qa.cases
     if isinstance(cases, CaseTable) and cases.encoded_parts is not None:
         for path in cases.encoded_parts:
             if os.path.getsize(path):
-                yield _file_chunks(path)
+                yield (FileContents(path),) if copy_files else _file_chunks(path)
     elif isinstance(cases, CaseTable):
         for start in range(0, len(cases), _CHUNK_ROWS):
             yield (encode_case_lines(cases, start, start + _CHUNK_ROWS),)
@@ -77,10 +78,10 @@ def _case_blocks(qa: QASection) -> Iterator[Iterable[bytes]]:
         yield (b",\n".join(lines),)
 
 
-def _cases_array(qa: QASection) -> Iterator[bytes]:
+def _cases_array(qa: QASection, copy_files: bool) -> Iterator[bytes | FileContents]:
     yield b"["
     first = True
-    for block in _case_blocks(qa):
+    for block in _case_blocks(qa, copy_files):
         yield b"\n" if first else b",\n"
         yield from block
         first = False
@@ -89,12 +90,19 @@ def _cases_array(qa: QASection) -> Iterator[bytes]:
 
 def encode_report(report: Report) -> Iterator[bytes]:
     """The report's bytes, in pieces (see the module docstring for the format)."""
+    for piece in _report_pieces(report, copy_files=False):
+        assert isinstance(piece, bytes)
+        yield piece
+
+
+def _report_pieces(report: Report, *, copy_files: bool) -> Iterator[bytes | FileContents]:
     placeholder = splice_marker()
-    splices = {} if report.qa is None else {placeholder: _cases_array(report.qa)}
+    splices = {} if report.qa is None else {placeholder: _cases_array(report.qa, copy_files)}
     yield from dumps_spliced(_skeleton(report, placeholder), splices)
     yield b"\n"
 
 
 def write_report(report: Report, path: str | os.PathLike[str]) -> None:
-    """Atomic: a reader (or a killed run) never sees half a report."""
-    atomic_write_chunks(path, encode_report(report))
+    """Atomic: a reader (or a killed run) never sees half a report. The workers' case
+    lines are copied file to file by the kernel."""
+    atomic_write_chunks(path, _report_pieces(report, copy_files=True))

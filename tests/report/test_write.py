@@ -51,6 +51,8 @@ def test_worker_encoded_lines_equal_the_tables_own(
     assert isinstance(table, CaseTable) and table.encoded_parts is not None
     assert len(table.encoded_parts) == 2 and all(os.path.getsize(p) for p in table.encoded_parts)
     from_workers = b"".join(encode_report(result.report))
+    write_report(result.report, tmp_path / "copied.json")  # the files copied by the kernel
+    assert (tmp_path / "copied.json").read_bytes() == from_workers
     table.encoded_parts = None
     from_table = b"".join(encode_report(result.report))
     assert from_workers == from_table
