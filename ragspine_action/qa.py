@@ -9,8 +9,9 @@ every aggregate from those per-case records alone. ``ragspine-eval merge`` calls
 ``assemble_qa`` on the shards' cases, which is why a merged report equals an unsharded one.
 
 Per-case results are columns (``report.cases.CaseTable``), and report objects are built
-with ``model_construct``: every value here is already typed by the code that made it, and
-validating a million of them again costs seconds.
+with ``model_construct`` (``perf.built_model`` for the one-per-case ones: failures, misses,
+errors): every value here is already typed by the code that made it, and validating a
+million of them again costs seconds.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from .metrics.retrieval import (
     normalise_ks,
 )
 from .outcomes.model import Outcome
+from .perf import built_model
 from .progress import ProgressBar
 from .report.cases import CaseTable, CaseTableBuilder, TagMembers, as_case_table
 from .report.model import (
@@ -201,9 +203,10 @@ class CaseScorer:
 
 
 def failure_models(rows: Mapping[str, Sequence[FailureRow]]) -> dict[str, list[Failure]]:
+    fields = _FAILURE_FIELDS  # shared, as model_construct(_FAILURE_FIELDS, …) shares it
     return {
         gate: [
-            Failure.model_construct(_FAILURE_FIELDS, id=i, expected=e, actual=a, question=q)
+            built_model(Failure, {"id": i, "expected": e, "actual": a, "question": q}, fields)
             for i, e, a, q in got
         ]
         for gate, got in rows.items()
@@ -271,9 +274,12 @@ def _retrieval_section(
     ranks = table.ranks
     protected_k = settings.protected_k
     missed = scored & ((ranks == 0) | (ranks > protected_k))
+    ids = table.ids
     misses = [
-        RetrievalMiss.model_construct(
-            id=table.ids[i], rank=int(ranks[i]) or None, question=questions.get(table.ids[i])
+        built_model(
+            RetrievalMiss,
+            {"id": ids[i], "rank": int(ranks[i]) or None, "question": questions.get(ids[i])},
+            {"id", "rank", "question"},
         )
         for i in np.flatnonzero(missed).tolist()
     ]
@@ -308,14 +314,17 @@ def assemble_qa(
     table = as_case_table(cases, GATE_NAMES, settings.metric_names)
     n = len(table)
     questions = {f.id: f.question for f in failures.get(FABRICATED, ())}
+    ids = table.ids
     fabricated = [
-        FabricationCase.model_construct(
-            id=table.ids[i], numbers=table.fabricated[i], question=questions.get(table.ids[i])
+        built_model(
+            FabricationCase,
+            {"id": ids[i], "numbers": table.fabricated[i], "question": questions.get(ids[i])},
+            {"id", "numbers", "question"},
         )
         for i in sorted(table.fabricated)
     ]
     errors = [
-        ErrorCase.model_construct(id=table.ids[i], error=table.errors[i])
+        built_model(ErrorCase, {"id": ids[i], "error": table.errors[i]}, {"id", "error"})
         for i in sorted(table.errors)
     ]
     counts = count_attributions(table.attributions())

@@ -14,19 +14,15 @@ Golden records are validated by pydantic (as fast there: no Python validators).
 
 from __future__ import annotations
 
-from typing import Any, Final, TypeVar
-
-from pydantic import BaseModel
+from typing import Any, Final
 
 from ..golden.models import CLARIFICATION_MODES, SourceRef
 from ..jsonio import MAX_JSON_INT, count_keys
+from ..perf import built_model
 from .model import RAGSPINE_FIELD_NAMES, Outcome
 
 __all__ = ["outcome_and_keys", "outcome_from_dict"]
 
-_M = TypeVar("_M", bound=BaseModel)
-_set = object.__setattr__
-_new = object.__new__
 _INF: Final = float("inf")
 _BIG: Final = 2.0**63  # a float this large may have been an integer literal
 _EXACT_FLOAT: Final = 2**53  # ints up to here are floats exactly (larger: pydantic decides)
@@ -34,16 +30,6 @@ _CLARIFICATIONS: Final = frozenset(CLARIFICATION_MODES)
 _OUTCOME_KEYS: Final = frozenset(Outcome.model_fields)
 _RAGSPINE_KEYS: Final = frozenset(RAGSPINE_FIELD_NAMES)
 _FAIL: Final = object()  # a value the fast path does not vouch for
-
-
-def _build(cls: type[_M], values: dict[str, Any], fields_set: set[str]) -> _M:
-    """A model instance as ``model_validate`` leaves it (extra ignored: no extra dict)."""
-    model = _new(cls)
-    _set(model, "__dict__", values)
-    _set(model, "__pydantic_fields_set__", fields_set)
-    _set(model, "__pydantic_extra__", None)
-    _set(model, "__pydantic_private__", None)
-    return model
 
 
 def _float_or_none(value: Any) -> Any:
@@ -82,9 +68,9 @@ def _source(value: Any, loose: bool) -> SourceRef | None:
     ref = _SOURCES.get(key)
     if ref is None:
         if locator is None:
-            ref = _build(SourceRef, {"doc": doc, "locator": ""}, {"doc"})
+            ref = built_model(SourceRef, {"doc": doc, "locator": ""}, {"doc"})
         else:
-            ref = _build(SourceRef, {"doc": doc, "locator": locator}, {"doc", "locator"})
+            ref = built_model(SourceRef, {"doc": doc, "locator": locator}, {"doc", "locator"})
         if len(_SOURCES) < _SOURCES_MAX:
             _SOURCES[key] = ref
     return ref
@@ -203,7 +189,7 @@ def outcome_and_keys(obj: Any) -> tuple[Outcome, int] | None:
     if "refused" not in obj and clarification == "out_of_scope_entity":
         refused = True  # RAGSpine's runners always refuse an out-of-scope question
         fields_set.add("refused")
-    outcome = _build(
+    outcome = built_model(
         Outcome,
         {
             "id": case_id,
