@@ -457,6 +457,95 @@ def binding_problem(
             problem = _swapped(piece_units, rest, found, kinds, names, texts, label)
             if problem is not None:
                 return problem
+    if len(claim_kinds.get("place", ())) > 1 or len(_NAME_RUN.findall(claim)) > 1:
+        return _slots_swapped(claim, passages, known, label)
+    return None
+
+
+# Slots: in a sentence that names two things of one kind (two places, two companies), what
+# each one is said to have (a channel, a figure, a number) is bound to it. "内地代理渠道…及
+# 香港银保渠道" against "香港代理渠道…及内地银保渠道", or two companies' revenues swapped,
+# keeps every word and number of the context sentence and must fail all the same.
+_SEGMENT = re.compile(
+    r"[，；：、。!?！？]|[,;:.]\s+|\s+(?:and|but|while|whereas|however|although|though|as well"
+    r" as|compared with|versus|vs\.?)\s+|以及|及|和|与|而|但是|但|然而|相比|对比",
+    re.IGNORECASE,
+)
+_NAME_RUN = re.compile(r"(?<![A-Za-z0-9_])[A-Z][A-Za-z]+(?:\s+[A-Z][A-Za-z]+)*")
+_PERIOD_LIKE = re.compile(r"(?:19|20)\d\d|[A-Za-z_]+\d+|\d+[A-Za-z_]+(?![a-z])")
+_OBJECT_KINDS = ("channel",)  # a figure is often said once for both ("revenue of …, while …")
+
+Slot = tuple[str, str]  # (kind, what): ("place", "Hong Kong"), ("number", "2050")
+
+
+def _slot_pairs(
+    text: str, lowered: frozenset[str], known: frozenset[str]
+) -> tuple[set[tuple[Slot, Slot]], set[Slot]]:
+    """(subject, object) pairs of ``text``'s segments that name exactly one subject of a
+    kind (one place; one run of capitalised names), and every subject named."""
+    pairs: set[tuple[Slot, Slot]] = set()
+    subjects: set[Slot] = set()
+    for segment in _SEGMENT.split(text):
+        if not segment or segment.isspace():
+            continue
+        kinds = _kinds(segment)
+        subject: list[Slot] = []
+        places = kinds.get("place", frozenset())
+        if len(places) > 1:  # "集团收入增长主要受内地代理渠道…": the place is the subject
+            places -= _GROUP_SCOPE
+        if len(places) == 1:
+            subject.append(("place", next(iter(places))))
+        if any("A" <= ch <= "Z" for ch in segment):
+            names = _names(segment, lowered, known)
+            runs = [
+                frozenset(w.lower() for w in run.split()) & names
+                for run in _NAME_RUN.findall(segment)
+            ]
+            runs = [r for r in runs if r]
+            if len(runs) == 1:
+                subject.extend(("name", n) for n in runs[0])
+        if not subject:
+            continue
+        subjects.update(subject)
+        objects: list[Slot] = [
+            (kind, group) for kind in _OBJECT_KINDS for group in kinds.get(kind, ())
+        ]
+        objects.extend(
+            ("number", format(n.normalize(), "f")) for n in _numbers(_PERIOD_LIKE.sub(" ", segment))
+        )
+        pairs.update((s, o) for s in subject for o in objects)
+    return pairs, subjects
+
+
+def _slots_swapped(
+    claim: str, passages: Sequence[tuple[str, tuple[str, ...]]], known: frozenset[str], label: str
+) -> str | None:
+    """A thing the claim gives to one subject where the context sentence naming both
+    subjects gives it to the other ("Slots" above)."""
+    lowered = frozenset(w for w in _TOKEN.findall(claim) if w.islower())
+    ours, our_subjects = _slot_pairs(claim, lowered, known)
+    if len(our_subjects) < 2 or not ours:
+        return None
+    theirs: set[tuple[Slot, Slot]] = set()
+    their_subjects: set[Slot] = set()
+    for text, sentences in passages:
+        text_lowered = frozenset(w for w in _TOKEN.findall(text) if w.islower())
+        for sentence in sentences:
+            pairs, subjects = _slot_pairs(sentence, text_lowered, known)
+            if len(subjects & our_subjects) >= 2:
+                theirs |= pairs
+                their_subjects |= subjects
+    if not theirs:
+        return None
+    for subject, thing in sorted(ours):
+        if (subject, thing) in theirs or subject not in their_subjects:
+            continue
+        if not any(s == subject and o[0] == thing[0] for s, o in theirs):
+            continue  # the context gives the subject nothing of that kind (said once for both)
+        others = {s for s, o in theirs if o == thing and s[0] == subject[0] and s != subject}
+        if others & our_subjects:
+            other = sorted(others & our_subjects)[0]
+            return f"gives {thing[1]} to {subject[1]} where {label} give it to {other[1]}"
     return None
 
 
