@@ -1031,7 +1031,7 @@ class _Contexts:
     def __init__(self, contexts: Sequence[str], label: str = "the contexts") -> None:
         self.label = label  # how a reason names them
         self.texts = contexts
-        self.normalised = [_normalised(c) for c in contexts]
+        self._reflowed: list[str] | None = None  # see verbatim
         self.passages: list[_Passage] = []
         self.vocab: frozenset[str] = frozenset()
         self.cued = self.paired = False
@@ -1046,13 +1046,29 @@ class _Contexts:
         found = self._verbatim.get(claim)
         if found is None:
             key = _key(claim)
+            # Whitespace-normalising a text only joins whitespace runs, and ``key`` has
+            # none: a whole sentence of the text as given is one of the normalised text,
+            # so that is asked first, and normalised texts are built only when it is not
+            # (tests/gates/test_judging_once.py checks the two ways agree).
             found = False
-            for text in self.normalised:
+            for text in self.texts:
                 if _is_sentence_of(key, text):
                     found = True
                     break
+            else:
+                for text in self.reflowed:
+                    if _is_sentence_of(key, text):
+                        found = True
+                        break
             self._verbatim[claim] = found
         return found
+
+    @property
+    def reflowed(self) -> list[str]:
+        """The texts that whitespace normalisation changes, normalised (once)."""
+        if self._reflowed is None:
+            self._reflowed = [n for c in self.texts if (n := _normalised(c)) != c]
+        return self._reflowed
 
     def analyse(self) -> _Contexts:
         """Tokenise the contexts (once): vocabulary, sentence token sets, cue flags."""

@@ -279,3 +279,46 @@ def test_marked_citations_removed_as_by_one_substitution(parts: list[str]) -> No
     assert claims_module._without_marked_citations(text) == claims_module._MARKED_CITATION.sub(
         " ", text
     )
+
+
+# Sentences with every kind of whitespace and sentence end the verbatim test reads.
+_SPACED_PARTS = [
+    "Staff",
+    "get",
+    "20",
+    "days",
+    "休假",
+    " ",
+    "  ",
+    "\t",
+    "\n",
+    "\u3000",
+    ".",
+    "。",
+    "?",
+    ";",
+    "！",
+]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(
+    st.lists(st.lists(st.sampled_from(_SPACED_PARTS), max_size=12), min_size=1, max_size=3),
+    st.data(),
+)
+def test_verbatim_asks_the_texts_as_given_before_normalising(
+    parts: list[list[str]], data: st.DataObject
+) -> None:
+    """A sentence of a context as given is one of the whitespace-normalised context, so
+    asking the texts as given first (and normalising only when that fails) finds what
+    asking the normalised texts finds."""
+    texts = ["".join(p) for p in parts]
+    source = data.draw(st.sampled_from(texts))
+    start = data.draw(st.integers(0, len(source)))
+    claim = source[start : data.draw(st.integers(start, len(source)))]
+    key = judge_module._key(claim)
+    for text in texts:
+        if judge_module._is_sentence_of(key, text):
+            assert judge_module._is_sentence_of(key, judge_module._normalised(text))
+    strict = any(judge_module._is_sentence_of(key, judge_module._normalised(t)) for t in texts)
+    assert judge_module._Contexts(texts).verbatim(claim) == strict
