@@ -26,10 +26,8 @@ from typing import Any, Final, NamedTuple
 
 from ..gate_defaults import DEFAULT_META_PATTERNS
 from .fabrication import DEFAULT_PERIOD_PATTERNS, compile_periods
-from .numerals import fold, number_forms, number_mentions, states_value, unit_scale
+from .numerals import fold, has_digit, number_forms, number_mentions, states_value, unit_scale
 from .presentation import is_presentation
-
-_ANY_DIGIT = re.compile(r"\d")
 
 __all__ = [
     "DEFAULT_META_PATTERNS",
@@ -535,7 +533,7 @@ def _bare_noun_phrase(text: str) -> bool:
     """A short bracket that names without asserting: "(内地ROE)", "(Mainland ROE)", "（新业务价值）"
     (no number, no predicate, a few Title Case words or a few Chinese characters). It stays
     in its sentence, where it is judged with it, instead of standing as a claim of its own."""
-    if _ANY_DIGIT.search(text) is not None or _weight(text) > 4:
+    if has_digit(text) or _weight(text) > 4:
         return False
     return _name_like(text)
 
@@ -662,7 +660,7 @@ def _without_keyed_names(
     are replaced by ``mark`` (a replacement never makes a letter-and-digit run). After the
     replacements, only the stems of names whose key is still there are looked for."""
     low = text.lower()
-    digits = _ANY_DIGIT.search(text) is not None
+    digits = has_digit(text)
     present = [
         (name, key)
         for name, (key, numeric) in zip(names, keys, strict=True)
@@ -1111,7 +1109,7 @@ _PERIOD_WORDS = re.compile(
 def _only_period(text: str, periods: re.Pattern[str]) -> bool:
     """Whether a clause only dates something: "In FY2025", "截至2025年"."""
     rest = _PERIOD_WORDS.sub(" ", periods.sub(" ", text))
-    return _ANY_DIGIT.search(text) is not None and not has_content(rest)
+    return has_digit(text) and not has_content(rest)
 
 
 def _value_claims(
@@ -1122,7 +1120,7 @@ def _value_claims(
     Exempt is only the part of a clause that states the value: what the clause goes on to
     say after a connective is judged, and a clause that negates its value is judged whole.
     """
-    if _ANY_DIGIT.search(text) is None:
+    if not has_digit(text):
         return [Claim(text)]
     if "，" in text or "," in text:
         text = _GROUP_COMMA.sub(",", text)

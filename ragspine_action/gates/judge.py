@@ -45,6 +45,7 @@ from .numerals import (
     conditional_numbers,
     english_compounds,
     fold,
+    has_digit,
     number_forms,
     number_mentions,
 )
@@ -564,7 +565,6 @@ _CLAUSE = re.compile(
 _CJK_SENTENCE_END = re.compile(r"[。！？；]")
 _SENTENCE_END = re.compile(r"(?<=[。！？；])|(?<=[.!?;])\s+|\n+")
 _SENTENCE_BREAK = re.compile(r"([.!?;])\s+")
-_DIGIT = re.compile(r"\d|[０-９]")
 
 
 def content_tokens(text: str) -> list[str]:
@@ -794,7 +794,7 @@ def _unit_name(written: str) -> str | None:
 def _amounts(text: str) -> list[_Amount]:
     """The numbers of ``text`` (``fold``-ed) with the unit written next to each."""
     out: list[_Amount] = []
-    if _DIGIT.search(text) is not None:
+    if has_digit(text):
         for m in number_mentions(text):
             after = _UNIT_AFTER.match(text, m.end)
             inside = _UNIT_INSIDE.search(m.text) if m.scale != 1 else None
@@ -1182,7 +1182,7 @@ _CLAUSE_SHARE = 0.5
 def _claim_numbers(text: str, tokens: Iterable[str]) -> list[tuple[str, frozenset[Decimal]]]:
     """Each number of a claim as (as written, its forms): every one must be found."""
     folded = fold(text)
-    out = [(m.text, m.forms) for m in number_mentions(folded)] if _DIGIT.search(text) else []
+    out = [(m.text, m.forms) for m in number_mentions(folded)] if has_digit(text) else []
     multipliers = _EXTRA_MULTIPLIERS.intersection(tokens)
     if multipliers:
         out += [(t, frozenset({_MULTIPLIERS[t]})) for t in multipliers]

@@ -18,6 +18,17 @@ from functools import lru_cache
 
 _ANY_DIGIT = re.compile(r"\d")
 
+
+def has_digit(text: str) -> bool:
+    """Whether ``text`` holds a decimal digit (what ``\\d`` matches, full-width digits too).
+
+    ASCII text is asked with ten substring scans: the pattern reads every character's
+    Unicode category, ~15x slower on a line with no digit (most prose)."""
+    if text.isascii():
+        return any(map(text.__contains__, "0123456789"))
+    return _ANY_DIGIT.search(text) is not None
+
+
 __all__ = [
     "NumberMention",
     "cjk_numerals",
@@ -25,6 +36,7 @@ __all__ = [
     "conditional_numbers",
     "english_compounds",
     "fold",
+    "has_digit",
     "has_number_words",
     "number_forms",
     "number_mentions",
@@ -341,7 +353,7 @@ def number_forms(text: str, tokens: Iterable[str] = ()) -> set[Decimal]:
     measure word, and English number and month words among ``tokens``."""
     text = fold(text)
     forms: set[Decimal] = set()
-    if _ANY_DIGIT.search(text) is not None:
+    if has_digit(text):
         for mention in number_mentions(text):
             forms |= mention.forms
     if not text.isascii():
@@ -469,7 +481,7 @@ def numbers_with_units(text: str) -> list[tuple[frozenset[Decimal], tuple[str, s
     context's ``五名``."""
     text = fold(text)
     spans: list[tuple[frozenset[Decimal], int]] = []
-    if _ANY_DIGIT.search(text) is not None:
+    if has_digit(text):
         spans += [(m.forms, m.end) for m in number_mentions(text)]
     if not text.isascii():
         taken: list[tuple[int, int]] = []

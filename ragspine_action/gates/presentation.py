@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from .numerals import cjk_numerals
+from .numerals import cjk_numerals, has_digit
 
 __all__ = ["is_presentation"]
 
@@ -65,7 +65,6 @@ _ZH_WORDS = sorted(
 _ZH_PATTERN = re.compile("|".join(re.escape(w) for w in _ZH_WORDS))
 _ASCII_WORD = re.compile(r"[A-Za-z]+|\d")
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-_DIGIT = re.compile(r"\d|[０-９]")
 
 
 def is_presentation(sentence: str) -> bool:
@@ -77,7 +76,7 @@ def is_presentation(sentence: str) -> bool:
         if m.group() not in _EN_WORDS:
             return False
         words = True
-    if _DIGIT.search(sentence) is not None:
+    if has_digit(sentence):
         return False
     if not sentence.isascii():
         if cjk_numerals(sentence):

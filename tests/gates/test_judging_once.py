@@ -4,6 +4,7 @@ cases with other doc names, questions and values."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from hypothesis import given, settings
@@ -13,6 +14,7 @@ from ragspine_action.gates import claims as claims_module
 from ragspine_action.gates import judge as judge_module
 from ragspine_action.gates.claims import extract_claims
 from ragspine_action.gates.judge import LexicalJudge
+from ragspine_action.gates.numerals import has_digit
 
 # Pieces of ugly answers: citations, meta lines, doc names, questions, numbers, CJK.
 _PIECES = [
@@ -322,3 +324,14 @@ def test_verbatim_asks_the_texts_as_given_before_normalising(
             assert judge_module._is_sentence_of(key, judge_module._normalised(text))
     strict = any(judge_module._is_sentence_of(key, judge_module._normalised(t)) for t in texts)
     assert judge_module._Contexts(texts).verbatim(claim) == strict
+
+
+@settings(max_examples=1000, deadline=None)
+@given(
+    st.text(alphabet=st.sampled_from([*"ab 7.,", "０", "٣", "²", "①", "一", "\u212a"]), max_size=20)
+)
+def test_has_digit_is_the_digit_pattern(text: str) -> None:
+    """ASCII text is scanned for the ten digits, other text by ``\\d``: the same answer
+    (superscripts and circled numbers are no ``\\d``; full-width and Arabic-Indic are)."""
+    assert has_digit(text) == (re.search(r"\d", text) is not None)
+    assert has_digit(text + "x") == (re.search(r"\d", text + "x") is not None)
