@@ -266,6 +266,9 @@ def test_counted_keys_catch_duplicates_the_shape_hides() -> None:
         b'{"id": "a", "answer": "x", "answer" : "x", "unit": "say \\": yes"}',
         b'{"id": "a", "repeat": 9223372036854775808}',
         b'{"id": "a", "value": 99999999999999999999}',
+        b'{"id": "a", "id" : "a"}',  # as many `":` as keys, one more colon
+        b'{"id":"a","unit":"b:c","unit" :"d"}',  # a colon in the text balances the count
+        b'{"id":"a","unit":"b\\":c","unit"\t:"d"}',  # a `":` in the text adds a pair
     ):
         built = outcome_and_keys(orjson.loads(raw))
         assert built is None or not keys_proven_unique(raw, built[1]), raw
