@@ -17,6 +17,7 @@ million of them again costs seconds.
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -248,6 +249,51 @@ def _mean(values: npt.NDArray[np.float64]) -> float:
     return math.fsum(values.tolist()) / len(values)
 
 
+class _ColumnMeans:
+    """Each column's ``_mean`` over the rows, or over a subset of them, from the distinct
+    rows and how often each occurs.
+
+    Retrieval values depend only on a case's grade pattern, so 100k cases hold a few
+    hundred distinct rows. A column's sum is then a sum of value × count, made exact in
+    integers (a finite float is an integer over a power of two) and rounded once, as
+    fsum rounds: the same float. fsum over every tag value's rows took ~0.1 s per 100k
+    cases; this, ~0.02 s. Rows with a NaN or an infinity are summed by fsum itself.
+    """
+
+    def __init__(self, rows: npt.NDArray[np.float64]) -> None:
+        self._rows = rows
+        self._exact = bool(np.isfinite(rows).all())
+        if not self._exact:
+            return
+        rows = np.ascontiguousarray(rows)
+        width = rows.shape[1]
+        as_bytes = rows.view(np.dtype((np.void, rows.itemsize * width))).reshape(-1)
+        distinct, inverse = np.unique(as_bytes, return_inverse=True)
+        self._codes = inverse.reshape(-1)
+        self._size = len(distinct)
+        columns = distinct.view(np.float64).reshape(-1, width).T.tolist()
+        self._columns = [_over_common_denominator(column) for column in columns]
+
+    def means(self, subset: npt.NDArray[np.bool_] | None = None) -> list[float]:
+        if not self._exact:
+            rows = self._rows if subset is None else self._rows[subset]
+            return [_mean(rows[:, i]) for i in range(rows.shape[1])]
+        codes = self._codes if subset is None else self._codes[subset]
+        counts = np.bincount(codes, minlength=self._size).tolist()
+        n = len(codes)
+        return [
+            sum(map(operator.mul, numerators, counts)) / denominator / n
+            for numerators, denominator in self._columns
+        ]
+
+
+def _over_common_denominator(values: list[float]) -> tuple[list[int], int]:
+    """Finite floats as integer numerators over one power-of-two denominator."""
+    ratios = [value.as_integer_ratio() for value in values]
+    denominator = max((d for _, d in ratios), default=1)
+    return [n * (denominator // d) for n, d in ratios], denominator
+
+
 def _retrieval_section(
     table: CaseTable,
     members: TagMembers,
@@ -257,19 +303,17 @@ def _retrieval_section(
     scored = table.scored
     n_scored = int(np.count_nonzero(scored))
     names = table.metric_names
-    overall = (
-        {name: _mean(table.retrieval[scored, i]) for i, name in enumerate(names)}
-        if n_scored
-        else {}
-    )
+    means = _ColumnMeans(table.retrieval[scored])
+    overall = dict(zip(names, means.means(), strict=True)) if n_scored else {}
     by_tag: dict[str, dict[str, dict[str, int | float]]] = {}
     for key, values in members.items():
         for value, mask in values.items():
-            rows = table.retrieval[mask & scored]
-            if not len(rows):
+            subset = mask[scored]
+            n = int(np.count_nonzero(subset))
+            if not n:
                 continue
-            entry: dict[str, int | float] = {"n": len(rows)}
-            entry.update({name: _mean(rows[:, i]) for i, name in enumerate(names)})
+            entry: dict[str, int | float] = {"n": n}
+            entry.update(zip(names, means.means(subset), strict=True))
             by_tag.setdefault(key, {})[value] = entry
     ranks = table.ranks
     protected_k = settings.protected_k
