@@ -712,9 +712,38 @@ def _cjk_found(text: str, vocab: frozenset[str]) -> tuple[int, int]:
     return found, total
 
 
+# A list marker at the start of a line ("3. 推进数字化", "2) …", "1、…") numbers the list:
+# it states no number, so a "三大" of the claim is not found in a list of three items.
+_LINE_MARKER = re.compile(r"^[ \t]*(?:[-*•][ \t]*)?\(?\d{1,2}[.)、）](?![\d.])", re.MULTILINE)
+
+
+_LEAD_PERIOD = re.compile(r"[A-Za-z]*(?:19|20)\d\d\b|(?:19|20)\d\d(?=年)")
+
+
+def _list_counts(text: str) -> set[Decimal]:
+    """How many items each numbered list of ``text`` has, when its lead-in line states no
+    number itself ("The priorities are:" over three items says three; "四大重点是：" over
+    three items says four, and three is not found)."""
+    counts: set[Decimal] = set()
+    lead, items = "", 0
+    for line in (*text.splitlines(), ""):
+        if _LINE_MARKER.match(line):
+            items += 1
+            continue
+        lead = _LEAD_PERIOD.sub(" ", lead)  # "集团2026年的重点如下：" states no count
+        if items and not number_forms(lead, tokenize(lead)):
+            counts.add(Decimal(items))
+        lead, items = line, 0
+    return counts
+
+
 @lru_cache(maxsize=1024)
 def _passage_numbers(text: str, vocab: frozenset[str]) -> frozenset[Decimal]:
-    forms = number_forms(text, _ANY_NUMBER_WORDS.intersection(vocab))
+    counts: set[Decimal] = set()
+    if "\n" in text and _LINE_MARKER.search(text) is not None:
+        counts = _list_counts(text)
+        text = _LINE_MARKER.sub(" ", text)
+    forms = number_forms(text, _ANY_NUMBER_WORDS.intersection(vocab)) | counts
     forms.update(_MULTIPLIERS[t] for t in _EXTRA_MULTIPLIERS.intersection(vocab))
     return frozenset(forms)
 
@@ -1532,6 +1561,63 @@ def _frequency_problem(claim: str, sentence: str, topic: frozenset[str], label: 
     return f"says {'/'.join(sorted(claimed))} where {label} say {'/'.join(sorted(said))}"
 
 
+# Ordinals are facts: "ranked first" against "ranked second", "第一大" against "第二大".
+_ORDINAL_WORDS = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
+    "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10,
+    "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5, "6th": 6, "7th": 7, "8th": 8,
+    "9th": 9, "10th": 10,
+}  # fmt: skip
+_ORDINAL_SET = frozenset(_ORDINAL_WORDS)
+_CJK_ORDINAL = re.compile(
+    r"第\s*([一二三四五六七八九十]|\d{1,2})(?![\d〇零一二三四五六七八九十百千万亿])"
+)
+_CJK_DIGIT = {c: i for i, c in enumerate("〇一二三四五六七八九十")}
+_ORDINAL_CLAUSE = re.compile(
+    r"[，；：]|[,;:]\s+|\s+(?:and|but|while|whereas|however|although|though)\s+|但是|然而|但"
+)
+_ORDINAL_NOISE = frozenset("第一二三四五六七八九十") | _ORDINAL_SET
+
+
+def _ordinals(text: str, tokens: Iterable[str]) -> frozenset[int]:
+    found = {_ORDINAL_WORDS[t] for t in tokens if t in _ORDINAL_SET}
+    if "第" in text:
+        for m in _CJK_ORDINAL.finditer(text):
+            n = m.group(1)
+            found.add(int(n) if n.isdigit() else _CJK_DIGIT[n])
+    return frozenset(found)
+
+
+def _ordinal_problem(claim: str, contexts: _Contexts, match: dict[str, str]) -> str | None:
+    """A reason when a clause of ``claim`` gives another ordinal than the context sentence
+    it matches (one that shares at least half of its other words and has an ordinal)."""
+    for clause in _ORDINAL_CLAUSE.split(claim):
+        tokens = tokenize(clause)
+        claimed = _ordinals(clause, tokens)
+        if not claimed:
+            continue
+        topic = frozenset(
+            match.get(t, t) for t in tokens if t not in STOPWORDS and t not in _ORDINAL_NOISE
+        )
+        best, said = 0, set()  # the ordinals of the context clauses it matches best
+        for p in contexts.passages:
+            for sentence in p.sentences:
+                for piece in _ORDINAL_CLAUSE.split(sentence):
+                    words = tokenize(piece)
+                    shared = len(topic.intersection(words))
+                    if shared > best:
+                        best, said = shared, set(_ordinals(piece, words))
+                    elif shared == best:
+                        said |= _ordinals(piece, words)
+        if 2 * best < len(topic) or best < 2:
+            continue
+        if said and said.isdisjoint(claimed):
+            shown = ", ".join(map(str, sorted(claimed)))
+            theirs = ", ".join(map(str, sorted(said)))
+            return f"ordinal {shown} where {contexts.label} say {theirs}"
+    return None
+
+
 @dataclass(frozen=True)
 class LexicalJudge:
     """Word overlap ≥ ``threshold``, numbers found, polarity agreeing (module docstring)."""
@@ -1651,6 +1737,8 @@ class LexicalJudge:
                 and _FREQUENCY.search(claim) is not None
             ):
                 reason = _frequency_problem(claim, matched, topic, contexts.label)
+            if reason is None and ("第" in claim or not _ORDINAL_SET.isdisjoint(raw)):
+                reason = _ordinal_problem(claim, contexts, match)
             if reason is None and (numbers or _may_name(claim, raw)):
                 reason = binding_problem(
                     claim,
