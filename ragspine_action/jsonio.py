@@ -163,10 +163,12 @@ def loads_fast(data: bytes) -> Any:
 
     orjson already refuses NaN/Infinity, lone surrogates and invalid UTF-8 (the strict
     parser then names the problem), but keeps the last of duplicate keys. A document
-    has no duplicate key when its re-encoding has all its colons (the common case,
-    checked in C), or else when its parsed key count equals a count that can only be
-    higher: its colons; its ``":`` pairs when no quote is followed by whitespace; else
-    its key tokens. ``None`` for ``null`` too: the strict path decides that document.
+    has no duplicate key when its parsed key count (``count_keys``, which also refuses
+    numbers beyond 64 bits) equals a count that can only be higher: its colons, or its
+    ``":`` pairs (``keys_proven_unique``); or when its re-encoding has all its colons;
+    or its key tokens. ``None`` for ``null`` too: the strict path decides that document.
+    The walk comes first: re-encoding a string that is not ASCII costs more than walking
+    a small record (~1.4 µs against ~4 µs a golden line of the benchmark).
     """
     if data.startswith(b"\xef\xbb\xbf"):
         return None
@@ -174,14 +176,12 @@ def loads_fast(data: bytes) -> Any:
         obj = orjson.loads(data)
     except orjson.JSONDecodeError:
         return None
-    if obj is not None and _colons_prove_unique(obj, data):
-        return obj
+    if obj is None:
+        return None
     keys = count_keys(obj)
     if keys < 0:
         return None
-    if keys == data.count(b":"):
-        return obj
-    if keys == data.count(b'":') and _QUOTE_SPACE.search(data) is None:
+    if keys_proven_unique(data, keys) or _colons_prove_unique(obj, data):
         return obj
     if keys == len(_KEY_TOKEN.findall(data)):
         return obj
