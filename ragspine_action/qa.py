@@ -139,8 +139,11 @@ class CaseScorer:
     def score(self, case: GoldenCase, outcome: Outcome) -> None:
         """Every applicable gate, fabrication, retrieval rank and attribution of one case."""
         settings = self.settings
-        retrieval = checked_case_retrieval(
-            outcome.ranked_docs(), case.relevance(), self._ks, settings.relevance_level
+        retrieval = checked_case_retrieval(  # deduplicates the ranking itself
+            [source.doc for source in outcome.sources],
+            case.relevance(),
+            self._ks,
+            settings.relevance_level,
         )
         results: dict[str, bool] = {}
         evidence: dict[str, Any] | None = None
