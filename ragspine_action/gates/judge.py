@@ -84,6 +84,7 @@ _NEGATION_WORDS = frozenset(
         "unable",
         "lacks",
         "lacked",
+        "unless",  # "unless receipts are attached" is "if receipts are not attached"
     ]
 )
 # Chinese negation, minus the words that only look like one (不同, 未来, 非常, 无论 …).
@@ -552,6 +553,7 @@ _CUE_TOKENS = (
     | _DIRECTION_WORDS
     | _CJK_CUE_CHARS
     | frozenset(["instead", "rather", "up", "down"])
+    | frozenset(["excluded", "ineligible", "missing", "absent", "rejected", "invalid", "void"])
 )
 _NOT_OVERLAP = _NEGATION_WORDS | _CJK_NEGATION_CHARS  # cues say nothing about the topic
 _NUMBER_WORDS = frozenset(NUMBER_WORDS)
@@ -660,6 +662,12 @@ class _Clause:
     # no cue stands close before (what the clause affirms); empty for ASCII text.
     negates: frozenset[str] = frozenset()
     affirms: frozenset[str] = frozenset()
+    # Terms (English word stems, Chinese character pairs) of the whole clause, and of
+    # what its negation negates: from the cue to the clause's end ("Customer data is
+    # never sold to third parties" negates sold, third, parties, not customer data).
+    terms: frozenset[str] = frozenset()
+    scope: frozenset[str] = frozenset()
+    part: bool = False  # a condition or "without" phrase split off its clause
 
 
 @dataclass(frozen=True, slots=True)
@@ -672,6 +680,7 @@ class _Passage:
     sentence_tokens: tuple[frozenset[str], ...]
     vocab: frozenset[str]
     cued: bool
+    directions: frozenset[str]  # the directions its words say (rose, fell, up 8% …)
 
 
 @lru_cache(maxsize=1024)
@@ -681,7 +690,15 @@ def _passage(text: str) -> _Passage:
     vocab = frozenset().union(*tokens) if tokens else frozenset()
     if not text.isascii():  # Chinese words are pairs of characters: keep the pairs too
         vocab = vocab | frozenset(_cjk_pairs(text))
-    return _Passage(text, sentences, tokens, vocab, not _CUE_TOKENS.isdisjoint(vocab))
+    cued = not _CUE_TOKENS.isdisjoint(vocab)
+    directions: set[str] = set()
+    if cued:
+        directions.update(name for t in vocab if t in _DIRECTIONS_OF for name in _DIRECTIONS_OF[t])
+        if "up" in vocab or "down" in vocab:
+            directions.update(
+                "up" if m.group(1).lower() == "up" else "down" for m in _UP_DOWN.finditer(text)
+            )
+    return _Passage(text, sentences, tokens, vocab, cued, frozenset(directions))
 
 
 _CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]{2,}")
@@ -900,12 +917,100 @@ def _unit_problem(claim: str, contexts: _Contexts) -> str | None:
 
 
 def _negated(text: str, tokens: Iterable[str]) -> bool:
+    """Whether a clause says the negative. A negative predicate ("are excluded", "is
+    missing", "was rejected") is a negation of its own, so "not"/"no longer" before it
+    turns it round: "aren't excluded" says they are eligible."""
     cues = _NEGATION_WORDS.intersection(tokens)
     if cues:
         # "cannot be carried over without approval" says "only with approval": a
         # negation of "without" is no negation.
-        return not ("without" in cues and len(cues) == 2 and _DOUBLE_NEGATION.search(text))
-    return not text.isascii() and _CJK_NEGATION.search(text) is not None
+        negated = not ("without" in cues and len(cues) == 2 and _DOUBLE_NEGATION.search(text))
+    else:
+        negated = not text.isascii() and _CJK_NEGATION.search(text) is not None
+    if not _NEGATIVE_PREDICATE_WORDS.isdisjoint(tokens) and _NEGATIVE_PREDICATE.search(text):
+        return not negated
+    return negated
+
+
+# Predicates that say "not": excluded = not eligible, missing = without, rejected = not
+# accepted. Read after a form of "be" (a predicate, not an adjective in the subject:
+# "missing receipts must be reported" negates nothing).
+_NEGATIVE_PREDICATE_WORDS = frozenset(
+    ["excluded", "ineligible", "missing", "absent", "rejected", "invalid", "void"]
+)
+_NEGATIVE_PREDICATE = re.compile(
+    r"\b(?:is|are|was|were|be|been|being|remains?|remained|stays?|stayed|gets?|got|becomes?|"
+    r"became)\s+(?:(?:not|no\s+longer|never|also|still|now|then|thus|therefore|automatically|"
+    r"always|usually|generally|fully|entirely)\s+)*(?:excluded|ineligible|missing|absent|"
+    r"rejected|invalid|void)\b",
+    re.IGNORECASE,
+)
+# "without original receipts" negates the receipts, not the clause it stands in: "Claims
+# submitted without original receipts are rejected" says the claims are rejected. The
+# phrase (up to four words, to the verb) is a clause of its own, and so is a "with …"
+# phrase (the one "with manager approval" is compared with "without manager approval").
+_WITHOUT = re.compile(
+    r"\b(?:without|with)\s+((?:(?!(?:is|are|was|were|be|been|being|can|cannot|may|must|will|shall|"
+    r"should|would|could|do|does|did|has|have|had|and|or|but|for|on|in|at|by|from|within|"
+    r"to)\b)[A-Za-z][\w'-]*\s*){1,4})",
+    re.IGNORECASE,
+)
+
+
+# A condition after its clause ("… if storage use does not exceed 5 GB", "… unless a
+# compromise is suspected") has a polarity of its own: its "not" is not the clause's.
+_CONDITION = re.compile(
+    r"\s+(?:if|when|whenever|once|until|as\s+long\s+as|so\s+long\s+as|provided(?:\s+that)?)\s+"
+    r"|\s+(?=unless\s)",
+    re.IGNORECASE,
+)
+
+
+class _Piece(NamedTuple):
+    """A clause as polarity reads it: ``polar`` says its negation and direction (the
+    clause without its conditions and "without" phrases), ``whole`` its words (all of
+    them, so it is matched as written); ``part`` marks a condition or "without" phrase
+    split off a clause."""
+
+    polar: str
+    whole: str
+    part: bool
+
+
+_NOT_BEFORE_WITHOUT = re.compile(r"\b(?:not|never)\s+|(?<=\bcan)not\b", re.IGNORECASE)
+
+
+def _polar_pieces(text: str) -> list[_Piece]:
+    """The clauses of ``text`` that negation and direction are compared on: ``_CLAUSE``
+    pieces of ``_polar_text``, each with its conditions and a "without …" phrase apart
+    (unless a negation before it turns it round: "may not enter without an escort")."""
+    pieces = _CLAUSE.split(_polar_text(text))
+    lower = text.lower()
+    if " with" not in lower and _CONDITION.search(lower) is None:
+        return [_Piece(p, p, False) for p in pieces]
+    out: list[_Piece] = []
+    for piece in pieces:
+        head, *conditions = _CONDITION.split(piece)
+        parts = [_Piece(c, c, True) for c in conditions if c.strip()]
+        m = _WITHOUT.search(head) if "with" in head.lower() else None
+        if m is not None and has_content(head[: m.start()]):  # (a clause that opens with
+            # "without" is governed by it whole: "without any approval needed for …";
+            # "with manager approval" is split off too, to meet "without manager approval")
+            phrase = m.group()
+            if phrase[:7].lower() == "without" and _DOUBLE_NEGATION.search(head) is not None:
+                # "may not enter without an escort": may enter, with an escort
+                phrase = "with " + m.group(1)
+                head = _NOT_BEFORE_WITHOUT.sub("", head[: m.start()], count=1) + head[m.start() :]
+                m = _WITHOUT.search(head)
+                assert m is not None
+            parts.append(_Piece(phrase, phrase, True))
+            head = (head[: m.start()] + " " + head[m.end() :]).strip()
+        if parts and head.strip():
+            out.append(_Piece(head, piece, False))
+            out.extend(parts)
+        else:
+            out.append(_Piece(piece, piece, False))
+    return out
 
 
 _DOUBLE_NEGATION = re.compile(r"\b(?:not|no|never|cannot|nor)\b[^,;.]*\bwithout\b", re.IGNORECASE)
@@ -920,14 +1025,14 @@ def _directions(text: str, tokens: frozenset[str]) -> frozenset[str]:
     return frozenset(found)
 
 
-_NEGATION_SCOPE = 3  # characters after a Chinese negation cue that it negates
 _CJK_MODALS = frozenset("得须需必能会可应要用该")  # 不得, 无须, 不必, 不能, 不应, 不用 …
 
 
 def _negation_scope(text: str) -> tuple[frozenset[str], frozenset[str]]:
     """(negated, affirmed) characters of a Chinese clause: each cue's next character
-    (无须维持 negates 须; 不低于 negates 低), and the characters no cue stands within
-    three characters before (须维持不低于 affirms 须, 维, 持)."""
+    (无须维持 negates 须), and the characters before the first cue (a negation reaches to
+    the clause's end: 公司从不向第三方出售客户数据 affirms 公, 司 only, so 客户数据不会出售
+    does not negate a word it affirms)."""
     if text.isascii():
         return frozenset(), frozenset()
     negates: set[str] = set()
@@ -941,7 +1046,8 @@ def _negation_scope(text: str) -> tuple[frozenset[str], frozenset[str]]:
             end += 1
         if end < len(text) and not text[end].isascii():
             negates.add(text[end])
-        shadow.update(range(m.start(), end + _NEGATION_SCOPE))
+        stop = _CJK_SCOPE_END.search(text, end)  # to the clause end, or 即可 …
+        shadow.update(range(m.start(), stop.start() if stop is not None else len(text)))
     affirms = {ch for i, ch in enumerate(text) if i not in shadow and not ch.isascii()}
     return frozenset(negates), frozenset(affirms)
 
@@ -958,23 +1064,132 @@ def _clause_tokens(piece: str) -> frozenset[str]:
 
 def _clauses_of(text: str, sentence: int) -> list[_Clause]:
     out: list[_Clause] = []
-    for piece in _CLAUSE.split(_polar_text(text)):
-        raw = _clause_tokens(piece)
+    for piece, whole, part in _polar_pieces(text):
+        raw = _clause_tokens(whole)
         if not raw:
             continue
-        negated = _negated(piece, raw)
+        polar = raw if piece is whole else _clause_tokens(piece)
+        negated = _negated(piece, polar)
         negates, affirms = _negation_scope(piece) if negated else (frozenset(), frozenset())
         out.append(
             _Clause(
                 raw - STOPWORDS - _NOT_OVERLAP,
                 negated,
-                _directions(piece, raw),
+                _directions(piece, polar),
                 sentence,
                 negates,
                 affirms if negated else _affirmed_all(piece),
+                _terms(whole),
+                _terms(_scope_text(piece)) if negated else frozenset(),
+                part,
             )
         )
     return out
+
+
+_CUE = re.compile(
+    r"\b(?:not|no|never|without|nor|neither|none|nobody|nothing|cannot|unable|fail(?:s|ed)?|"
+    r"lack(?:s|ed)?|unless|excluded|ineligible|missing|absent|rejected|invalid|void)\b",
+    re.IGNORECASE,
+)
+_STEM_ENDS = ("ing", "ed", "es", "s", "d", "e")
+
+
+def _stem(word: str) -> str:
+    """A crude stem, so that the inflections ``_variants`` relates compare equal."""
+    if len(word) > 4:
+        for end in _STEM_ENDS:
+            if word.endswith(end) and len(word) - len(end) >= 4:
+                return word[: -len(end)]
+    return word
+
+
+def _terms(text: str) -> frozenset[str]:
+    """What a clause speaks of: English content words (stemmed, no numbers, no cues) and
+    Chinese character pairs."""
+    words = {
+        _stem(t)
+        for t in TOKEN.findall(text.lower())
+        if t.isascii() and t.isalpha() and t not in STOPWORDS and t not in _NOT_OVERLAP
+    }
+    if not text.isascii():
+        words.update(_cjk_pairs(text))
+    return frozenset(words)
+
+
+# Where a Chinese negation's reach ends: 无需经理批准即可申请 negates the approval, not
+# the application after 即可.
+_CJK_SCOPE_END = re.compile(r"即可|便可|就可|就能|亦可|也可|方可|才能|才可|而是|却")
+
+
+def _scope_text(piece: str) -> str:
+    """What a negated clause negates: from its cue to the clause's end (in Chinese, to a
+    word that starts an affirmed verb: 即可, 便可, 才能 …)."""
+    at = _cue_at(piece)
+    if piece.isascii():
+        return piece[at:]
+    end = _CJK_SCOPE_END.search(piece, at)
+    return piece[at : end.start()] if end is not None else piece[at:]
+
+
+def _cue_at(piece: str) -> int:
+    """Where what a negated clause negates starts: at an English cue (a cue word is no
+    term), after a Chinese one (未加密 negates 加密); 0 when no cue is found."""
+    m = _CUE.search(piece)
+    at = m.start() if m is not None else len(piece)
+    if not piece.isascii():
+        cjk = _CJK_NEGATION.search(piece)
+        if cjk is not None and cjk.start() < at:
+            at = cjk.end()
+    return at if at < len(piece) else 0
+
+
+def _term_weight(terms: Iterable[str]) -> float:
+    return sum(1.0 if t.isascii() else 0.5 for t in terms)
+
+
+def _scope_problem(
+    piece: str, negated: bool, top: list[tuple[_Clause, str]], clauses: list[tuple[_Clause, str]]
+) -> tuple[str, str] | None:
+    """Negation compared by what it negates, not by where a cue stands.
+
+    A negated claim clause whose best matches are negated about something else ("Customer
+    data is not encrypted at rest" against "Customer data is never sold …") is
+    contradicted by a plain context clause holding what it negates ("… encrypted at rest
+    with AES-256") when no negated clause speaks of it. A plain claim clause whose words
+    beyond its best match stand only under a negation ("…的核心驱动因素是单纯扩大人力规模"
+    against "…是代理人队伍质量的提升，而不是单纯扩大人力规模") affirms what the context
+    denies."""
+    if negated:
+        scope = _terms(_scope_text(piece))
+        if _term_weight(scope) < 1 or not any(c.negated for c, _ in top):
+            return None
+        if any(c.negated and not scope.isdisjoint(c.terms) for c, _ in clauses):
+            return None
+        need = max(1.0, _term_weight(scope) * 2 / 3)
+        for c, sentence in clauses:
+            if not c.negated and _term_weight(scope & c.terms) >= need:
+                return "negated, but the context is not", sentence
+        return None
+    terms = _terms(piece)
+    new = terms.difference(*(c.terms for c, _ in top))
+    if _term_weight(new) < 2:
+        return None
+    denied: set[str] = set()
+    affirmed: set[str] = set()
+    where = ""
+    for c, sentence in clauses:
+        if c.negated:
+            if not where and not new.isdisjoint(c.scope):
+                where = sentence
+            denied.update(c.scope)
+            affirmed.update(c.terms - c.scope)
+        else:
+            affirmed.update(c.terms)
+    hit = (new & denied) - affirmed
+    if _term_weight(hit) >= 1.5 and _term_weight(hit) * 2 >= _term_weight(new):
+        return "affirms what the context denies", where
+    return None
 
 
 def _affirmed_all(piece: str) -> frozenset[str]:
@@ -1129,6 +1344,10 @@ class _Contexts:
             )
         return self._lettered
 
+    def says_direction(self, names: tuple[str, ...]) -> bool:
+        """Whether a passage says one of these directions (in any of its words)."""
+        return any(not p.directions.isdisjoint(names) for p in self.passages)
+
     def match(self, token: str) -> str | None:
         """``token`` as it occurs in the contexts (itself or an inflection), or None."""
         if token in self.vocab:
@@ -1177,8 +1396,13 @@ def _overlap(
     """(found, total) of ``text``'s words in the contexts; ``match`` holds the tokens found.
 
     Words are scored by overlap, numbers by value (rule 2): "5,800,000,000" is one number,
-    not the words 5, 800, 000, 000."""
-    words = [t for t in tokens if not t.isdigit()]
+    not the words 5, 800, 000, 000; the words that frame a number (``_FRAME_WORDS``, the
+    "2bn" of "$4.2bn", "year on year") are neither found nor missing."""
+    words = [t for t in tokens if not t[0].isdigit() and t not in _FRAME_WORDS]
+    if "year" in words and _YEAR_ON_YEAR.search(text) is not None:
+        for _ in range(2 * len(_YEAR_ON_YEAR.findall(text))):
+            if "year" in words:
+                words.remove("year")
     if contexts.paired and not text.isascii():
         # Characters in a Chinese run are scored by pairs (see _cjk_found).
         run_hits, run_total = _cjk_found(text, contexts.vocab)
@@ -1189,6 +1413,50 @@ def _overlap(
         return hits, len(ascii_words) + run_total + len(isolated)
     return sum(1 for t in words if t in match), len(words)
 
+
+# Words that only frame a number: its unit, a hedge, a bound. Rule 2 judges them with the
+# number (units, hedged rounding, bounds), so as words they are neither found nor missing:
+# "4.2 billion dollars" for "$4.2 billion", "8 percent" for "8%", "roughly 8%", "no more
+# than 5 GB" for "does not exceed 5 GB".
+_FRAME_WORDS = frozenset(
+    [
+        "percent",
+        "pct",
+        "dollar",
+        "dollars",
+        "euro",
+        "euros",
+        "usd",
+        "eur",
+        "hkd",
+        "gbp",
+        "rmb",
+        "cny",
+        "sgd",
+        "jpy",
+        "approximately",
+        "approx",
+        "about",
+        "around",
+        "roughly",
+        "nearly",
+        "almost",
+        "circa",
+        "more",
+        "less",
+        "fewer",
+        "most",
+        "least",
+        "than",
+        "exceed",
+        "exceeds",
+        "exceeded",
+        "exceeding",
+        "maximum",
+        "minimum",
+    ]
+)
+_YEAR_ON_YEAR = re.compile(r"\byear[\s-]+(?:on|over)[\s-]+year\b", re.IGNORECASE)
 
 # Where a sentence joins two clauses that each say something: ", and", ", but", ", although",
 # "because" (not "because of"), "，并", "，原因是", "，但", "，导致" …
@@ -1347,10 +1615,10 @@ def _polarity_problem(
     opposite. Bounds are no negation ("no more than 40" is "at most 40", "not only").
     """
     analysed = []
-    for piece in _CLAUSE.split(_polar_text(claim)):
-        raw = _clause_tokens(piece)
+    for piece, whole, part in _polar_pieces(claim):
+        raw = _clause_tokens(whole)
         plain = raw - STOPWORDS - _NOT_OVERLAP
-        if _weight(plain) < 1.5:
+        if _weight(plain) < (1 if part else 1.5):
             continue
         topic = set(plain)
         for t in plain:
@@ -1361,9 +1629,25 @@ def _polarity_problem(
         if best == 0:
             continue
         top = [(c, s) for o, c, s in scored if o == best]
-        analysed.append((piece, raw, topic, _negated(piece, raw), scored, top))
-    negated_tops = [{id(c) for c, _ in top} for _, _, _, negated, _, top in analysed if negated]
-    for piece, raw, topic, negated, scored, top in analysed:
+        if any(c.part != part for c, _ in top) and any(c.part == part for c, _ in top):
+            top = [(c, s) for c, s in top if c.part == part]  # like matches like
+        if len(top) > 1 and len({c.negated for c, _ in top}) > 1:
+            # Tied clauses of both polarities: the one the claim covers most of (a
+            # clause with its condition has words the claim need not have).
+            tightest = min(len(c.tokens) for c, _ in top)
+            top = [(c, s) for c, s in top if len(c.tokens) == tightest]
+        polar = raw if piece is whole else _clause_tokens(piece)
+        analysed.append((piece, polar, topic, _negated(piece, polar), scored, top, part))
+    # (a "without" phrase or a condition negates its own words, not the clause it matches)
+    negated_tops = [
+        {id(c) for c, _ in top}
+        for _, _, _, negated, _, top, part in analysed
+        if negated and not part
+    ]
+    for piece, raw, topic, negated, scored, top, _ in analysed:
+        problem = _scope_problem(piece, negated, top, contexts.clauses)
+        if problem is not None:
+            return problem
         if negated:
             inside = any(c.negated and c.tokens and c.tokens <= topic for _, c, _ in scored)
             if not inside and not any(c.negated for c, _ in top):
@@ -1402,7 +1686,8 @@ def _polarity_problem(
 _BOUND = re.compile(
     r"\bnot\s+(?:only|just|merely|simply)\b|\b(?:no|not)\s+(more|greater|higher|longer|larger|less|fewer|lower|"
     r"smaller|later|earlier|sooner)\s+than\b"
-    r"|不(?:超过|高于|多于|大于)|不(?:少于|低于|小于)|不(?:迟于|晚于)|不早于",
+    r"|不(?:得|能|可|应|会|宜)?(?:超过|高于|多于|大于)|不(?:得|能|可|应)?(?:少于|低于|小于)"
+    r"|不(?:迟于|晚于)|不早于",
     re.IGNORECASE,
 )
 _UPPER_BOUND = frozenset(["more", "greater", "higher", "longer", "larger"])
@@ -1419,12 +1704,28 @@ def _bound(m: re.Match[str]) -> str:
     if word in ("later", "sooner", "earlier"):
         return "by" if word == "later" else "from"
     if written.startswith("不"):
-        if written[1] in "超高多大":
+        mark = written[-2]  # 不超过, 不得超过: the comparison after any modal
+        if mark in "超高多大":
             return "最多"
-        if written[1] in "少低小":
+        if mark in "少低小":
             return "最少"
-        return "最迟" if written[1] != "早" else "起"
+        return "最迟" if mark != "早" else "起"
     return " "  # not only
+
+
+# "does not exceed 5 GB" is "at most 5 GB", as "no more than" is; so is "no single issuer
+# may exceed 2%" ("a single issuer may not exceed 2%" agrees with it).
+_NOT_EXCEED = re.compile(
+    r"\b(?:not|never)\s+(?:to\s+)?exceed(?:s|ed|ing)?\b"
+    r"|\bno\s+((?:[\w-]+\s+){1,3}?)(may|can|shall|will|should|must|does|do|did)\s+exceed\b",
+    re.IGNORECASE,
+)
+
+
+def _at_most(m: re.Match[str]) -> str:
+    if m.group(2):
+        return f"{m.group(1)}{m.group(2)} at most"
+    return "at most"
 
 
 def _polar_text(text: str) -> str:
@@ -1433,9 +1734,17 @@ def _polar_text(text: str) -> str:
     (``_NEGATED_MODAL``)."""
     text = expand_contractions(text)
     lower = text.lower()
-    if "no" in lower or (not text.isascii() and ("不" in text or "禁止" in text)):
+    if (
+        "no" in lower
+        or "never" in lower
+        or (not text.isascii() and ("不" in text or "禁止" in text))
+    ):
+        if "exceed" in lower:
+            text = _NOT_EXCEED.sub(_at_most, text)
         text = _BOUND.sub(_bound, text)
         text = _NEGATED_MODAL.sub(_unnegated, text)
+    if not text.isascii() and "失效" in text:
+        text = text.replace("失效", "无效")  # lapses: is no longer valid
     if "instead" in lower or "rather" in lower or (not text.isascii() and _MAY_REPLACE(text)):
         text = _REPLACED.sub(_replaced, text)
     if "up " in lower or "down " in lower:
@@ -1475,9 +1784,9 @@ def _replaced(m: re.Match[str]) -> str:
 # written with 不 (不得, 不允许, 不准, 不能), so 禁止 is read as 不允许: all of them agree
 # as negations, and each contradicts 允许.
 _NEGATED_MODAL = re.compile(
-    r"\bnot\s+(?:be\s+|been\s+)?(?:(allowed|permitted)|(required|mandatory|compulsory|"
-    r"obligatory)|(prohibited|forbidden|banned)|(optional|voluntary))\b"
-    r"|(不禁止)|(禁止)|\b(not\s+(?:have|need)\s+to|need\s+not)\b",
+    r"\b(?:not|no\s+longer)\s+(?:be\s+|been\s+)?(?:(allowed|permitted)|(required|"
+    r"mandatory|compulsory|obligatory)|(prohibited|forbidden|banned)|(optional|voluntary))\b"
+    r"|((?:不再|并不|并未|从未|没有|不|未)禁止)|(禁止)|\b(not\s+(?:have|need)\s+to|need\s+not)\b",
     re.IGNORECASE,
 )
 # (the last: "do not have to", "need not" is "optional" too)
@@ -1684,6 +1993,8 @@ class LexicalJudge:
             found = t if t in contexts.vocab else contexts.match(t)
             if found is not None:
                 match[t] = found
+            elif t in _DIRECTIONS_OF and contexts.says_direction(_DIRECTIONS_OF[t]):
+                match[t] = t  # "rose" where they say "up 8%", "increase" for "grew"
         hits, total = _overlap(claim, tokens, match, contexts)
         score = hits / total if total else 1.0
         topic = frozenset(match.get(t, t) for t in tokens)
