@@ -26,6 +26,7 @@ from typing import Any, Final, NamedTuple
 
 from ..gate_defaults import DEFAULT_META_PATTERNS
 from .fabrication import DEFAULT_PERIOD_PATTERNS, compile_periods
+from .leading import Leading
 from .numerals import fold, has_digit, number_forms, number_mentions, states_value, unit_scale
 from .presentation import is_presentation
 
@@ -285,12 +286,14 @@ def has_content(text: str) -> bool:
 
 
 @lru_cache(maxsize=16)
-def _meta_regex(patterns: tuple[str, ...]) -> re.Pattern[str]:
+def _meta_regex(patterns: tuple[str, ...]) -> Leading:
+    """One pattern of all meta ``patterns``, with the prefixes its matches begin with: most
+    sentences begin with none, and are not handed to the engine (gates/leading.py)."""
     body = "|".join(f"(?:{p})" for p in patterns)
-    return re.compile(rf"^\s*(?:{body})\s*", re.IGNORECASE)
+    return Leading(re.compile(rf"^\s*(?:{body})\s*", re.IGNORECASE))
 
 
-def _strip_meta(text: str, meta: re.Pattern[str]) -> str:
+def _strip_meta(text: str, meta: Leading) -> str:
     # Repeated: "Sure! Based on the documents, …" has two lead-ins.
     for _ in range(4):
         m = meta.match(text)
@@ -1302,7 +1305,7 @@ def _may_head(line: str) -> bool:
     return not last or last.isalpha() or last in ":："
 
 
-def _meta_of(patterns: Sequence[str]) -> re.Pattern[str]:
+def _meta_of(patterns: Sequence[str]) -> Leading:
     """``_meta_regex`` of ``patterns``; a run passes the same tuple for every case, found
     by identity (hashing the tuple of patterns for the cache costs more than the rest of
     a short answer's setup)."""
@@ -1329,11 +1332,11 @@ def _periods_of(patterns: Sequence[str]) -> re.Pattern[str]:
 
 
 # (patterns, compiled): never matched by None, which no caller passes as patterns.
-_LAST_META: tuple[object, re.Pattern[str]] = (None, re.compile(""))
+_LAST_META: tuple[object, Leading] = (None, Leading(re.compile("")))
 _LAST_PERIODS: tuple[object, re.Pattern[str]] = (None, re.compile(""))
 
 
-def _piece_sentence(piece: str, had_doc: bool, meta: re.Pattern[str]) -> tuple[str, bool] | None:
+def _piece_sentence(piece: str, had_doc: bool, meta: Leading) -> tuple[str, bool] | None:
     """One sentence piece of a line as a claim text, and whether it may be citation only
     (then the outcome's doc names decide); None: it is no claim, whatever the case.
 
@@ -1457,7 +1460,7 @@ def _rhetorical(sentence: str) -> str | None:
 # Claim texts per meta pattern by (piece, after a doc name): see _piece_sentence. The
 # pattern is found by identity (hashing a compiled pattern hashes its whole source).
 _PieceCache = dict[tuple[str, bool], tuple[str, bool] | None]
-_PIECES: list[tuple[re.Pattern[str], _PieceCache]] = []
+_PIECES: list[tuple[Leading, _PieceCache]] = []
 _PIECES_MAX = 50_000
 _PIECES_SMALL = 1_000
 _pieces_limit = _PIECES_MAX
@@ -1472,7 +1475,7 @@ def _note_piece_hits(hits: int) -> None:
 _UNSEEN: Final[tuple[str, bool]] = ("", False)  # compared by identity: not in the cache
 
 
-def _pieces_for(meta: re.Pattern[str]) -> _PieceCache:
+def _pieces_for(meta: Leading) -> _PieceCache:
     global _pieces_limit, _piece_hits
     for i, (pattern, cache) in enumerate(_PIECES):
         if pattern is meta:

@@ -1,0 +1,118 @@
+"""gates/leading.py: the prefix filter never says no to a text its pattern matches."""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ragspine_action.gate_defaults import DEFAULT_META_PATTERNS
+from ragspine_action.gates import claims as claims_module
+from ragspine_action.gates.leading import Leading
+
+_META = claims_module._meta_of(DEFAULT_META_PATTERNS)
+
+# Words and marks the meta patterns are written with, and what sentences begin with.
+_PARTS = [
+    *"abcdefghijklmnopqrstuvwxyz",
+    *"ABHIKST",
+    " ",
+    "\t",
+    "\n",
+    ".",
+    ",",
+    ":",
+    "：",
+    "!",
+    "?",
+    "'",
+    "’",
+    "\u212a",  # the Kelvin sign: K under re.IGNORECASE
+    "\u017f",  # the long s: s under re.IGNORECASE
+    "基于",
+    "以下是",
+    "您好",
+    "Based on the documents",
+    "based on",
+    "according to the context",
+    "here is what i found",
+    "Here's",
+    "the answer is",
+    "Sure",
+    "Thank you",
+    "hi",
+    "Hello there",
+    "yes",
+    "No",
+    "Correct",
+    "you asked about",
+    "regarding your question",
+    "in summary",
+    "the retrieved documents state",
+    "this answer",
+    "disclaimer",
+]
+_texts = st.lists(st.sampled_from(_PARTS), max_size=8).map("".join)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(_texts)
+def test_the_meta_filter_passes_every_text_the_meta_patterns_match(text: str) -> None:
+    if _META.pattern.match(text) is not None:
+        assert _META.may_match(text)
+    found = _META.match(text)
+    assert (found is None) == (_META.pattern.match(text) is None)
+
+
+def test_the_meta_filter_spares_the_engine_ordinary_sentences() -> None:
+    assert _META.prefixes is not None
+    for sentence in ["Renshidar kaquenrenshi lodarshi.", "Employees accrue 25 days.", "Quen."]:
+        assert not _META.may_match(sentence)
+    assert _META.may_match("香港收入下降。")  # not ASCII: always asked
+
+
+# Small patterns with every form the reading follows (and some it gives up on).
+_PATTERN_PARTS = [
+    "a",
+    "b",
+    "ab",
+    "k",
+    "s",
+    "[a-c]",
+    "[^a]",
+    "[\\d]",
+    "\\s",
+    "\\w",
+    ".",
+    "(?:a|bc)",
+    "(?:|x)",
+    "x?",
+    "y*",
+    "(?:ab)+",
+    "z{2,3}",
+    "(?=a)",
+    "(?!b)",
+    "(?<=q)",
+    "\\b",
+    "^",
+    "$",
+    "(a)\\1",
+    "(?>ab)",
+    "a*+",
+    "(?i:b)",
+]
+_SMALL_TEXTS = st.lists(st.sampled_from([*"abcxyzksq \n1", "\u212a", "\u017f", "é"]), max_size=6)
+
+
+@settings(max_examples=800, deadline=None)
+@given(
+    st.lists(st.sampled_from(_PATTERN_PARTS), min_size=1, max_size=4),
+    st.sampled_from([0, re.IGNORECASE, re.IGNORECASE | re.MULTILINE, re.ASCII, re.DOTALL]),
+    _SMALL_TEXTS.map("".join),
+)
+def test_the_filter_never_refuses_a_match(parts: list[str], flags: int, text: str) -> None:
+    pattern = re.compile("".join(parts), flags)
+    leading = Leading(pattern)
+    if pattern.match(text) is not None:
+        assert leading.may_match(text), (pattern, text, leading.prefixes)
