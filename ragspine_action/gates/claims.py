@@ -376,7 +376,7 @@ def _split_brackets(text: str, names: Sequence[str]) -> tuple[str, list[str]]:
         inner = m.group()[1:-1]
         if _is_citation_only(inner, names):
             return " "
-        label = _CITATION_LABEL.match(inner)
+        label = _LABEL_LEAD.match(inner)
         if label is not None:  # "(source: Employee Handbook; …)": the name is citation
             inner = _after_citation(inner[label.end() :])
             if not inner.strip():
@@ -454,7 +454,7 @@ _CITING_LEAD = re.compile(
 
 def _led_title(text: str) -> bool:
     """A citing word and a title: "from the Employee Handbook", "see HR FAQ, p. 2"."""
-    lead = _CITING_LEAD.match(text)
+    lead = _CITING_LEAD_AT.match(text)
     if lead is None or not lead.group().strip():
         return False
     pieces = [p.strip() for p in _CITATION_PIECES.split(text[lead.end() :]) if p.strip()]
@@ -918,7 +918,7 @@ _CJK_TITLE_PREDICATE = re.compile(r"[将已会要被把让了不没未无并应]
 def _title_asserts(text: str) -> bool:
     """Whether a heading or a table header row says something (then it is judged)."""
     text = text.strip()
-    if not text or _TOPIC_LEAD.match(text) is not None:
+    if not text or _TOPIC_LEAD_AT.match(text) is not None:
         return False
     if text.isascii():
         words = [w.strip(_WORD_EDGES).lower() for w in text.split()]
@@ -1162,6 +1162,14 @@ def _value_claims(
     return claims
 
 
+# The patterns matched at the start of every line or sentence, each behind the prefixes
+# its matches begin with: most texts begin with none and are not handed to the engine.
+_LABEL_LEAD = Leading(_CITATION_LABEL)
+_CITING_LEAD_AT = Leading(_CITING_LEAD)
+_HEADING_LEAD = Leading(_CITATION_HEADING)
+_TOPIC_LEAD_AT = Leading(_TOPIC_LEAD)
+
+
 def extract_claims(
     answer: str,
     *,
@@ -1207,7 +1215,7 @@ def extract_claims(
         if heading is not None:
             in_citations = False
             line = line[heading.end() :]
-            if _CITATION_HEADING.match(_EMPHASIS.sub("", line)) is not None:
+            if _HEADING_LEAD.match(_EMPHASIS.sub("", line)) is not None:
                 in_citations = True  # "## References": a block of citations follows
                 continue
             if not _title_asserts(_EMPHASIS.sub("", line)):
@@ -1234,14 +1242,14 @@ def extract_claims(
             if bold is not None and not _title_asserts(bold.group(2)):
                 # "**Travel**", "__IT security:__": a title in bold; "**References**" opens
                 # a block of citations
-                in_citations = _CITATION_HEADING.match(bold.group(2)) is not None
+                in_citations = _HEADING_LEAD.match(bold.group(2)) is not None
                 block_items = 0
                 continue
             line = _EMPHASIS.sub("", line)
-        label_only = _CITATION_LABEL.match(line) if colon else None
+        label_only = _LABEL_LEAD.match(line) if colon else None
         in_citations = label_only is not None and not line[label_only.end() :].strip()
         block_items = 0
-        if label_only is None and _may_head(line) and _CITATION_HEADING.match(line) is not None:
+        if label_only is None and _may_head(line) and _HEADING_LEAD.match(line) is not None:
             in_citations = True  # "**References**"
             continue
         footnote = _FOOTNOTE_DEF.match(line) if "[" in line else None
@@ -1345,7 +1353,7 @@ def _piece_sentence(piece: str, had_doc: bool, meta: Leading) -> tuple[str, bool
     share (an extractive answer quotes its passages) is analysed once.
     """
     sentence = _strip_meta(piece, meta) if meta.match(piece) else piece
-    label = _CITATION_LABEL.match(sentence)
+    label = _LABEL_LEAD.match(sentence)
     if label is not None:
         sentence = _strip_meta(_after_citation(sentence[label.end() :]), meta)
     if had_doc:
@@ -1555,7 +1563,7 @@ def without_citations(text: str, sources: Iterable[str] = ()) -> str:
             line = _URL.sub(" ", line)
         pieces = []
         for sentence in _sentences(line):
-            label = _CITATION_LABEL.match(sentence)
+            label = _LABEL_LEAD.match(sentence)
             pieces.append(_after_citation(sentence[label.end() :]) if label else sentence)
         line = _PAGE.sub(" ", " ".join(pieces))
         out.append(_STANDARD.sub(" ", line))
