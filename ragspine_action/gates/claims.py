@@ -376,7 +376,7 @@ def _split_brackets(text: str, names: Sequence[str]) -> tuple[str, list[str]]:
         inner = m.group()[1:-1]
         if _is_citation_only(inner, names):
             return " "
-        label = _LABEL_LEAD.match(inner)
+        label = _CITATION_LABEL.match(inner)
         if label is not None:  # "(source: Employee Handbook; …)": the name is citation
             inner = _after_citation(inner[label.end() :])
             if not inner.strip():
@@ -1164,7 +1164,6 @@ def _value_claims(
 
 # The patterns matched at the start of every line or sentence, each behind the prefixes
 # its matches begin with: most texts begin with none and are not handed to the engine.
-_LABEL_LEAD = Leading(_CITATION_LABEL)
 _CITING_LEAD_AT = Leading(_CITING_LEAD)
 _HEADING_LEAD = Leading(_CITATION_HEADING)
 _TOPIC_LEAD_AT = Leading(_TOPIC_LEAD)
@@ -1246,7 +1245,7 @@ def extract_claims(
                 block_items = 0
                 continue
             line = _EMPHASIS.sub("", line)
-        label_only = _LABEL_LEAD.match(line) if colon else None
+        label_only = _CITATION_LABEL.match(line) if colon else None
         in_citations = label_only is not None and not line[label_only.end() :].strip()
         block_items = 0
         if label_only is None and _may_head(line) and _HEADING_LEAD.match(line) is not None:
@@ -1353,7 +1352,7 @@ def _piece_sentence(piece: str, had_doc: bool, meta: Leading) -> tuple[str, bool
     share (an extractive answer quotes its passages) is analysed once.
     """
     sentence = _strip_meta(piece, meta) if meta.match(piece) else piece
-    label = _LABEL_LEAD.match(sentence)
+    label = _CITATION_LABEL.match(sentence)
     if label is not None:
         sentence = _strip_meta(_after_citation(sentence[label.end() :]), meta)
     if had_doc:
@@ -1563,7 +1562,7 @@ def without_citations(text: str, sources: Iterable[str] = ()) -> str:
             line = _URL.sub(" ", line)
         pieces = []
         for sentence in _sentences(line):
-            label = _LABEL_LEAD.match(sentence)
+            label = _CITATION_LABEL.match(sentence)
             pieces.append(_after_citation(sentence[label.end() :]) if label else sentence)
         line = _PAGE.sub(" ", " ".join(pieces))
         out.append(_STANDARD.sub(" ", line))

@@ -1,4 +1,4 @@
-"""How a pattern's ``match`` can begin: a set look-up that spares the engine most texts.
+r"""How a pattern's ``match`` can begin: a set look-up that spares the engine most texts.
 
 The judges test every sentence against patterns anchored at its start (meta lead-ins,
 citation labels, citing words) that almost never match: the engine fails an ordinary
@@ -15,12 +15,19 @@ one-character item matches is asked of the engine itself under the pattern's own
 so case folding is the engine's. A text whose first characters are not all ASCII is
 always handed to the engine. tests/gates/test_leading.py checks ``may_match`` never
 says no to a text the pattern matches.
+
+Two readings keep the sets small (and building them cheap, as every process builds
+them): a case-insensitive pattern's prefixes are kept lower-cased (each item's ASCII
+characters are checked to come in both cases) and the text's start is lower-cased; a
+pattern opening with ``\s*`` is read without it and the text's leading ASCII whitespace
+is skipped, when nothing after the ``\s*`` can begin with ASCII whitespace itself.
 """
 
 from __future__ import annotations
 
 import importlib
 import re
+from functools import lru_cache
 from typing import Any
 
 # The parser ``re`` compiles with (private: any surprise only turns the filter off).
@@ -31,6 +38,9 @@ __all__ = ["DEPTH", "Leading"]
 DEPTH = 3  # characters of a text's start that are looked up
 _MAX_PREFIXES = 20_000  # more than this: no filter (a class repeated at the start)
 _ASCII = [chr(c) for c in range(128)]
+_ASCII_SPACE = "".join(c for c in _ASCII if c.isspace())  # what \s matches of ASCII
+# ``^`` and ``\s*`` as the parser gives them (compared item by item).
+_AT_BEGINNING, _SPACES = list(_sre_parse.parse(r"^\s*"))
 _CATEGORIES = {
     "CATEGORY_DIGIT": r"\d",
     "CATEGORY_NOT_DIGIT": r"\D",
@@ -54,28 +64,42 @@ class Leading:
     """The prefixes of ``pattern``'s matches; ``may_match(text)`` is False only when
     ``pattern.match(text)`` is None."""
 
-    __slots__ = ("heads", "pattern", "prefixes")
+    __slots__ = ("fold", "heads", "pattern", "prefixes", "skip")
 
     def __init__(self, pattern: re.Pattern[str]) -> None:
         self.pattern = pattern
         self.prefixes: _Prefixes | None = None
         self.heads: tuple[slice, ...] = ()  # the text's starts to look up
+        self.fold = bool(pattern.flags & re.IGNORECASE)  # prefixes kept lower-cased
+        self.skip = ""  # leading characters skipped in the text (ASCII whitespace)
         try:
-            parsed = _sre_parse.parse(pattern.pattern, pattern.flags)
-            prefixes = _sequence(list(parsed), pattern.flags)
+            items = list(_sre_parse.parse(pattern.pattern, pattern.flags))
+            prefixes = self._read(items, pattern.flags)
         except (_Unknown, RecursionError, TypeError, ValueError, re.error):
             return
         if "" not in prefixes:  # a pattern that can match nothing matches every text
             self.prefixes = prefixes
             self.heads = tuple(slice(0, n) for n in sorted({len(p) for p in prefixes}))
 
+    def _read(self, items: list[tuple[Any, Any]], flags: int) -> _Prefixes:
+        fold = self.fold
+        start = 1 if _same(items[:1], [_AT_BEGINNING]) else 0
+        if _same(items[start : start + 1], [_SPACES]):
+            rest = _sequence(items[start + 1 :], flags, fold)
+            if not any(p[:1] in _ASCII_SPACE for p in rest):
+                self.skip = _ASCII_SPACE
+                return rest
+        return _sequence(items, flags, fold)
+
     def may_match(self, text: str) -> bool:
         prefixes = self.prefixes
         if prefixes is None:
             return True
-        head = text[:DEPTH]
+        head = (text.lstrip(self.skip) if self.skip else text)[:DEPTH]
         if not head.isascii():
             return True
+        if self.fold:
+            head = head.lower()
         return not prefixes.isdisjoint(map(head.__getitem__, self.heads))
 
     def match(self, text: str) -> re.Match[str] | None:
@@ -92,39 +116,39 @@ def _then(first: _Prefixes, after: _Prefixes) -> _Prefixes:
     return frozenset(out)
 
 
-def _sequence(items: list[tuple[Any, Any]], flags: int) -> _Prefixes:
+def _sequence(items: list[tuple[Any, Any]], flags: int, fold: bool) -> _Prefixes:
     out: _Prefixes = frozenset([""])
     for op, arg in items:
         if all(len(p) == DEPTH for p in out):
             break  # what follows cannot change the first DEPTH characters
-        out = _then(out, _item(str(op), arg, flags))
+        out = _then(out, _item(str(op), arg, flags, fold))
     return out
 
 
-def _item(op: str, arg: Any, flags: int) -> _Prefixes:
+def _item(op: str, arg: Any, flags: int, fold: bool) -> _Prefixes:
     if op == "LITERAL":
-        return _one_character(re.escape(chr(arg)), flags)
+        return _one_character(re.escape(chr(arg)), flags, fold)
     if op == "NOT_LITERAL":
-        return _one_character("[^" + re.escape(chr(arg)) + "]", flags)
+        return _one_character("[^" + re.escape(chr(arg)) + "]", flags, fold)
     if op == "ANY":
-        return _one_character(".", flags)
+        return _one_character(".", flags, fold)
     if op == "IN":
-        return _one_character(_class_source(arg), flags)
+        return _one_character(_class_source(arg), flags, fold)
     if op == "BRANCH":
         out: set[str] = set()
         for branch in arg[1]:
-            out |= _sequence(list(branch), flags)
+            out |= _sequence(list(branch), flags, fold)
         return frozenset(out)
     if op == "SUBPATTERN":
         _group, add_flags, del_flags, body = arg
         if add_flags or del_flags:  # (?i:…) and the like: not followed
             raise _Unknown
-        return _sequence(list(body), flags)
+        return _sequence(list(body), flags, fold)
     if op == "ATOMIC_GROUP":
-        return _sequence(list(arg), flags)
+        return _sequence(list(arg), flags, fold)
     if op in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"):
         low, high, body = arg
-        return _repeat(low, high, _sequence(list(body), flags))
+        return _repeat(low, high, _sequence(list(body), flags, fold))
     if op in ("AT", "ASSERT", "ASSERT_NOT"):
         return frozenset([""])  # zero-width: ignoring what it demands only widens the set
     raise _Unknown(op)  # a back-reference, a conditional, …
@@ -161,8 +185,20 @@ def _class_source(items: list[tuple[Any, Any]]) -> str:
     return "[" + "".join(parts) + "]"
 
 
-def _one_character(source: str, flags: int) -> _Prefixes:
+def _same(items: list[tuple[Any, Any]], other: list[tuple[Any, Any]]) -> bool:
+    """Parsed items compared as written out (the parser's groups compare by identity)."""
+    return repr(items) == repr(other)
+
+
+@lru_cache(maxsize=1024)
+def _one_character(source: str, flags: int, fold: bool) -> _Prefixes:
     """The ASCII characters the one-character pattern ``source`` matches, as the engine
-    matches them under ``flags``."""
+    matches them under ``flags``; lower-cased when ``fold`` (then each must come in both
+    cases, or the pattern is not read)."""
     one = re.compile(source, flags & ~re.VERBOSE)
-    return frozenset(c for c in _ASCII if one.fullmatch(c) is not None)
+    found = frozenset(c for c in _ASCII if one.fullmatch(c) is not None)
+    if not fold:
+        return found
+    if any(c.swapcase() not in found for c in found):
+        raise _Unknown(source)
+    return frozenset(c.lower() for c in found)
