@@ -42,7 +42,7 @@ def _float_or_none(value: Any) -> Any:
 
 
 # Sources repeat across outcomes (the same doc ids): one frozen instance per distinct form.
-_SOURCES: dict[tuple[str, str | None], SourceRef] = {}
+_SOURCES: dict[tuple[str] | tuple[str, str], SourceRef] = {}
 _SOURCES_MAX: Final = 65_536
 
 
@@ -64,7 +64,8 @@ def _source(value: Any, loose: bool) -> SourceRef | None:
             return None  # null is not a string: pydantic says so
     else:
         return None
-    key = (doc, locator)
+    # A doc without a locator is a one-item key: an explicit null never finds it.
+    key = (doc,) if locator is None else (doc, locator)
     ref = _SOURCES.get(key)
     if ref is None:
         if locator is None:
@@ -149,16 +150,18 @@ def outcome_and_keys(obj: Any) -> tuple[Outcome, int] | None:
         if type(raw_sources) is not list:
             return None
         known = _SOURCES
+        seen = 0  # sources found in the cache: two keys each
         for item in raw_sources:
             if type(item) is dict and len(item) == 2:
-                # {"doc": str, "locator": str} seen before: one look-up (a key of the cache
-                # is two strings, so a hit vouches for both values and both keys)
-                locator = item.get("locator")
-                pair: Any = (item.get("doc"), locator)
-                ref = None if locator is None else known.get(pair)
+                # {"doc": str, "locator": str} seen before: one look-up (a two-item key of
+                # the cache is two strings, so a hit vouches for both values and both keys)
+                try:
+                    ref = known.get((item["doc"], item["locator"]))
+                except (KeyError, TypeError):  # another key; a value that is no string
+                    ref = None
                 if ref is not None:
                     sources.append(ref)
-                    keys = keys + 2 if keys >= 0 else keys
+                    seen += 1
                     continue
             ref = _source(item, True)
             if ref is None:
@@ -166,6 +169,7 @@ def outcome_and_keys(obj: Any) -> tuple[Outcome, int] | None:
             sources.append(ref)
             if type(item) is dict:
                 keys = keys + _keys_in(item) if keys >= 0 else keys
+        keys = keys + 2 * seen if keys >= 0 else keys
     elif "sources" in obj:
         return None
     contexts = get("contexts")

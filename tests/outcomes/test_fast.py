@@ -275,3 +275,14 @@ def test_counted_keys_catch_duplicates_the_shape_hides() -> None:
     plain = b'{"id": "a", "sources": [{"doc": "d", "locator": ""}, "e"], "note": {"k": [1]}}'
     built = outcome_and_keys(orjson.loads(plain))
     assert built is not None and keys_proven_unique(plain, built[1])
+
+
+def test_a_null_locator_is_refused_though_the_doc_is_known_without_one() -> None:
+    """The source cache holds ``"d"`` (no locator) once seen; a later ``"locator": null``
+    for the same doc must still go to pydantic, which refuses it."""
+    first = outcome_from_dict({"id": "a", "sources": ["d-null", {"doc": "d-null"}]})
+    assert first is not None and [s.locator for s in first.sources] == ["", ""]
+    obj = {"id": "b", "sources": [{"doc": "d-null", "locator": None}]}
+    assert outcome_from_dict(obj) is None and _pydantic(obj) is None
+    obj = {"id": "c", "sources": [{"doc": ["d-null"], "locator": "x"}]}  # unhashable doc
+    assert outcome_from_dict(obj) is None and _pydantic(obj) is None
