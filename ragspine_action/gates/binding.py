@@ -33,7 +33,7 @@ from .claims import STOPWORDS
 from .fastalt import grouped_scanner, matches
 from .numerals import number_forms, numbers_with_units
 
-__all__ = ["KIND_CUES", "binding_problem", "may_name_a_kind"]
+__all__ = ["KIND_CUES", "binding_problem", "may_name_a_kind", "same_thing"]
 
 # Clauses, as the polarity rule cuts them (judge._CLAUSE).
 _CLAUSE = re.compile(
@@ -720,3 +720,9 @@ def _swapped_in(
             return None  # one best match agrees
         reasons.append(reason)
     return reasons[0] if reasons else None
+
+
+def same_thing(a: str, b: str) -> bool:
+    """Whether two writings name one group of a kind (HK and Hong Kong, 收入 and revenue)."""
+    ours, theirs = _kinds(a), _kinds(b)
+    return any(not ours[k].isdisjoint(theirs[k]) for k in ours.keys() & theirs.keys())

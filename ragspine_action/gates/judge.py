@@ -34,7 +34,7 @@ from typing import Any, NamedTuple, Protocol
 
 from ..gate_defaults import JUDGE_KINDS
 from .bilingual import align
-from .binding import binding_problem, may_name_a_kind
+from .binding import binding_problem, may_name_a_kind, same_thing
 from .claims import STOPWORDS, TOKEN, expand_contractions, extract_claims, has_content, tokenize
 from .dates import DateMention, date_mentions, dates_agree
 from .numerals import (
@@ -49,6 +49,7 @@ from .numerals import (
     number_forms,
     number_mentions,
 )
+from .swap import swap_problem
 
 __all__ = [
     "JUDGE_KINDS",
@@ -1267,6 +1268,10 @@ def _is_sentence_of(key: str, text: str) -> bool:
     return False
 
 
+def _in(word: str, tokens: frozenset[str]) -> bool:
+    return word in tokens or any(v in tokens for v in _variants(word))
+
+
 class _Contexts:
     """The contexts of one judgement. Only the sentences are cut up front: a claim that
     is a context sentence verbatim (extractive answers) is supported without more. The
@@ -1356,6 +1361,20 @@ class _Contexts:
             if variant in self.vocab:
                 return variant
         return None
+
+    def has(self, unit: str) -> bool:
+        """Whether a word (or an inflection of it) or a pair of Chinese characters occurs
+        in the contexts."""
+        return unit in self.vocab or self.match(unit) is not None
+
+    def together(self, words: Sequence[str], others: Sequence[str]) -> bool:
+        """Whether one context sentence holds all of ``words`` and one of ``others``
+        (each as written or inflected)."""
+        for p in self.passages:
+            for tokens in p.sentence_tokens:
+                if all(_in(w, tokens) for w in words) and any(_in(w, tokens) for w in others):
+                    return True
+        return False
 
     @property
     def numbers(self) -> frozenset[Decimal]:
@@ -1594,6 +1613,15 @@ def _prefix_antonym(words: Iterable[str], contexts: _Contexts) -> tuple[str, str
                 if bare in contexts.vocab:
                     return word, bare
     return None
+
+
+def _same_thing(a: str, b: str) -> bool:
+    """Whether two writings name one thing or say one direction (HK and Hong Kong, rose
+    and increased, 上升 and 增长): a paraphrase, not a swap (gates/swap.py)."""
+    if same_thing(a, b):
+        return True
+    ours = _directions(a, frozenset(tokenize(a)))
+    return bool(ours) and not ours.isdisjoint(_directions(b, frozenset(tokenize(b))))
 
 
 def _weight(tokens: Iterable[str]) -> float:
@@ -2058,6 +2086,10 @@ class LexicalJudge:
                     contexts.match,
                     contexts.label,
                 )
+            if reason is None and matched is not None:
+                # A near-copy of the matched sentence with one term exchanged
+                # (Singapore for Frankfurt, 汇率 for 利率, same for following).
+                reason = swap_problem(claim, matched, contexts, _same_thing, contexts.label)
         return ClaimVerdict(shown, reason is None, score, matched, reason)
 
     def judge_reference(self, reference: str, answer: str, threshold: float) -> ReferenceVerdict:
