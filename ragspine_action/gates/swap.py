@@ -256,7 +256,7 @@ _CJK_KIND = re.compile(
 # Single characters that are each other's opposite inside a shared word (轻资本/重资本,
 # 上调/下调, 长期/短期, 税前/税后).
 _CHAR_OPPOSITES = {
-    a + b
+    pair[i] + pair[1 - i]
     for pair in [
         "轻重",
         "高低",
@@ -293,7 +293,7 @@ _CHAR_OPPOSITES = {
         "借贷",
         "赢输",
     ]
-    for a, b in (pair, pair[::-1])
+    for i in (0, 1)
 }
 
 # Words that ask for one of the alternatives only, and the words that join alternatives.
