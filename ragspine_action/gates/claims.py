@@ -282,6 +282,12 @@ def expand_contractions(text: str) -> str:
 
 def has_content(text: str) -> bool:
     """Whether any token is a content token (stops at the first one)."""
+    if text.isascii():
+        # The first word, when all letters and digits, is the first token: most texts
+        # are settled by it without the pattern.
+        first = text.split(None, 1)[:1]
+        if first and first[0].isalnum() and first[0].lower() not in STOPWORDS:
+            return True
     return any(m.group() not in STOPWORDS for m in TOKEN.finditer(text.lower()))
 
 

@@ -335,3 +335,38 @@ def test_has_digit_is_the_digit_pattern(text: str) -> None:
     (superscripts and circled numbers are no ``\\d``; full-width and Arabic-Indic are)."""
     assert has_digit(text) == (re.search(r"\d", text) is not None)
     assert has_digit(text + "x") == (re.search(r"\d", text + "x") is not None)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "the",
+                "The",
+                "of",
+                "leave",
+                "Staff",
+                "20",
+                "a1",
+                "-",
+                ",",
+                " ",
+                "\t",
+                "(",
+                "é",
+                "休",
+                "don't",
+            ]
+        ),
+        max_size=6,
+    )
+)
+def test_has_content_by_its_first_word_is_the_token_scan(words: list[str]) -> None:
+    """An ASCII text whose first word is all letters and digits and no stopword has
+    content, as the token scan finds; any other text is scanned."""
+    text = "".join(words)
+    strict = any(
+        m.group() not in claims_module.STOPWORDS for m in claims_module.TOKEN.finditer(text.lower())
+    )
+    assert claims_module.has_content(text) == strict
