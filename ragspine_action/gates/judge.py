@@ -1500,8 +1500,8 @@ def _claim_numbers(text: str, tokens: Iterable[str]) -> list[tuple[str, frozense
     folded = fold(text)
     out = [(m.text, m.forms) for m in number_mentions(folded)] if has_digit(text) else []
     multipliers = _EXTRA_MULTIPLIERS.intersection(tokens)
-    if multipliers:
-        out += [(t, frozenset({_MULTIPLIERS[t]})) for t in multipliers]
+    if multipliers:  # in the claim's order: a set's order changes with the hash seed
+        out += [(t, frozenset({_MULTIPLIERS[t]})) for t in _in_order(tokens, multipliers)]
     if not folded.isascii():
         out += [
             (written, frozenset({Decimal(n)}))
@@ -1514,10 +1514,16 @@ def _claim_numbers(text: str, tokens: Iterable[str]) -> list[tuple[str, frozense
         compounds = english_compounds(text)
         out += [(written, frozenset({Decimal(value)})) for written, value, _ in compounds]
         words = words - {part for _, _, parts in compounds for part in parts}
-        out += [(t, frozenset({Decimal(NUMBER_WORDS[t])})) for t in words]
+        out += [(t, frozenset({Decimal(NUMBER_WORDS[t])})) for t in _in_order(tokens, words)]
     if not CONDITIONAL_NUMBER_WORDS.isdisjoint(tokens):
         out += conditional_numbers(text)
     return out
+
+
+def _in_order(tokens: Iterable[str], wanted: set[str] | frozenset[str]) -> list[str]:
+    """The tokens of ``wanted`` in the order ``tokens`` first has them (so a reason lists
+    them the same way in every process)."""
+    return [t for t in dict.fromkeys(tokens) if t in wanted]
 
 
 # A list marker at the start of a line or sentence ("1.", "2)", "(3)", "4、", "①") numbers

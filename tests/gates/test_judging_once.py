@@ -4,7 +4,10 @@ cases with other doc names, questions and values."""
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from typing import Any
 
 from hypothesis import given, settings
@@ -370,3 +373,27 @@ def test_has_content_by_its_first_word_is_the_token_scan(words: list[str]) -> No
         m.group() not in claims_module.STOPWORDS for m in claims_module.TOKEN.finditer(text.lower())
     )
     assert claims_module.has_content(text) == strict
+
+
+def test_reasons_list_numbers_the_same_way_in_every_process() -> None:
+    """Number words and multipliers are listed in the claim's order, not a set's (which
+    changes with the hash seed: worker processes of one run would disagree)."""
+    script = (
+        "from ragspine_action.gates.judge import LexicalJudge\n"
+        "v = LexicalJudge().judge_reference('Performance reviews of all staff take place twice "
+        "a year in June and December at the head office.', 'Performance reviews of all staff "
+        "take place four times a year at the head office.', 0.6)\n"
+        "print([c.reason for c in v.claims])\n"
+    )
+    seen = {
+        subprocess.run(
+            [sys.executable, "-c", script],
+            env={**os.environ, "PYTHONHASHSEED": str(seed)},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for seed in range(4)
+    }
+    assert len(seen) == 1, seen
+    assert "numbers not in the answer: twice, june, december" in seen.pop()
