@@ -1904,6 +1904,60 @@ def _frequency_problem(claim: str, sentence: str, topic: frozenset[str], label: 
     return f"says {'/'.join(sorted(claimed))} where {label} say {'/'.join(sorted(said))}"
 
 
+# A Chinese term with its first character changed (汇率风险 where the contexts say 利率风险):
+# a character the contexts never write, between the same left neighbour and the same three
+# characters the contexts write around another character the claim never writes. Character
+# pairs score it 0.95; it is another thing. Function characters are no term, a character
+# after a digit is a unit or a date (2024-07-01起 for 2024年7月1日), and words that share
+# their second character and mean the same are one word (带动/推动, 上升/提升, 主要/重要).
+_FUNCTION_CHARS = frozenset(
+    "的了是在和与及或也都将已为对于其之而并向由从被把这那个此该但过仍有没未不无非因所以自至到就还又再很更最较"
+    "得能可会应须需必准许"
+)
+_SYNONYM_HEADS = [
+    "推带拉驱促", "上提攀回", "主重首", "增成", "改完", "减缩", "下回", "提调", "增添追",
+    "稳确", "显明", "收营", "营经", "保维", "主首", "指预", "预估",
+]  # fmt: skip
+_SAME_HEAD = frozenset((a, b) for group in _SYNONYM_HEADS for a in group for b in group)
+
+
+def _left_of(text: str, at: int) -> str:
+    """The character before ``at``, any punctuation, space or the start read as one mark."""
+    if at <= 0:
+        return "|"
+    ch = text[at - 1]
+    return ch if ch.isalnum() else "|"
+
+
+def _cjk_term_problem(claim: str, contexts: _Contexts) -> str | None:
+    vocab = contexts.vocab
+    claimed = frozenset(claim)
+    for m in _CJK_RUN.finditer(claim):
+        run = m.group()
+        for i in range(len(run) - 3):
+            head = run[i]
+            if head in vocab or head in _FUNCTION_CHARS or (i and run[i - 1 : i + 1] in vocab):
+                continue
+            left = _left_of(claim, m.start() + i)
+            if left.isdigit():
+                continue
+            tail = run[i + 1 : i + 4]
+            for text in contexts.texts:
+                at = text.find(tail, 1)
+                while at > 0:
+                    other = text[at - 1]
+                    if (
+                        "\u4e00" <= other <= "\u9fff"
+                        and other not in claimed
+                        and other not in _FUNCTION_CHARS
+                        and (head, other) not in _SAME_HEAD
+                        and _left_of(text, at - 1) == left
+                    ):
+                        return f"says {head}{tail} where {contexts.label} say {other}{tail}"
+                    at = text.find(tail, at + 1)
+    return None
+
+
 # Ordinals are facts: "ranked first" against "ranked second", "第一大" against "第二大".
 _ORDINAL_WORDS = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
@@ -2082,6 +2136,8 @@ class LexicalJudge:
                 and _FREQUENCY.search(claim) is not None
             ):
                 reason = _frequency_problem(claim, matched, topic, contexts.label)
+            if reason is None and score < 1.0 and not claim.isascii():
+                reason = _cjk_term_problem(claim, contexts)
             if reason is None and ("第" in claim or not _ORDINAL_SET.isdisjoint(raw)):
                 reason = _ordinal_problem(claim, contexts, match)
             if reason is None and (numbers or _may_name(claim, raw)):
