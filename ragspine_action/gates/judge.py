@@ -556,6 +556,11 @@ _CUE_TOKENS = (
     | frozenset(["instead", "rather", "up", "down"])
     | frozenset(["excluded", "ineligible", "missing", "absent", "rejected", "invalid", "void"])
 )
+# A claim with one of these is compared clause by clause even when the contexts say no
+# negation or direction: it may say "all" where they restrict, or drop their condition.
+_CLAIM_CUES = _CUE_TOKENS | frozenset(
+    ["all", "every", "everyone", "everybody", "whatever", "whichever", "regardless", "irrespective"]
+)
 _NOT_OVERLAP = _NEGATION_WORDS | _CJK_NEGATION_CHARS  # cues say nothing about the topic
 _NUMBER_WORDS = frozenset(NUMBER_WORDS)
 _ANY_NUMBER_WORDS = _NUMBER_WORDS | CONDITIONAL_NUMBER_WORDS
@@ -669,6 +674,8 @@ class _Clause:
     terms: frozenset[str] = frozenset()
     scope: frozenset[str] = frozenset()
     part: bool = False  # a condition or "without" phrase split off its clause
+    quantifier: str = ""  # "all", "some" (see _quantifier) or ""
+    condition: bool = False  # a condition: "if …", "unless …", 如果…
 
 
 @dataclass(frozen=True, slots=True)
@@ -976,6 +983,7 @@ class _Piece(NamedTuple):
     polar: str
     whole: str
     part: bool
+    condition: bool = False  # a condition ("if …", "unless …", 如果…, 只要…)
 
 
 _NOT_BEFORE_WITHOUT = re.compile(r"\b(?:not|never)\s+|(?<=\bcan)not\b", re.IGNORECASE)
@@ -988,11 +996,12 @@ def _polar_pieces(text: str) -> list[_Piece]:
     pieces = _CLAUSE.split(_polar_text(text))
     lower = text.lower()
     if " with" not in lower and _CONDITION.search(lower) is None:
-        return [_Piece(p, p, False) for p in pieces]
+        return [_Piece(p, p, False, _FRONTED_CONDITION.match(p) is not None) for p in pieces]
     out: list[_Piece] = []
     for piece in pieces:
-        head, *conditions = _CONDITION.split(piece)
-        parts = [_Piece(c, c, True) for c in conditions if c.strip()]
+        # ("regardless of when the order is placed" is no condition: it drops one)
+        head, *conditions = [piece] if _REGARDLESS.search(piece) else _CONDITION.split(piece)
+        parts = [_Piece(c, c, True, True) for c in conditions if c.strip()]
         m = _WITHOUT.search(head) if "with" in head.lower() else None
         if m is not None and has_content(head[: m.start()]):  # (a clause that opens with
             # "without" is governed by it whole: "without any approval needed for …";
@@ -1006,12 +1015,80 @@ def _polar_pieces(text: str) -> list[_Piece]:
                 assert m is not None
             parts.append(_Piece(phrase, phrase, True))
             head = (head[: m.start()] + " " + head[m.end() :]).strip()
+        fronted = _FRONTED_CONDITION.match(piece) is not None
         if parts and head.strip():
-            out.append(_Piece(head, piece, False))
+            out.append(_Piece(head, piece, False, fronted))
             out.extend(parts)
         else:
-            out.append(_Piece(piece, piece, False))
+            out.append(_Piece(piece, piece, False, fronted))
     return out
+
+
+# A clause that is a condition by its first word: "If the receipts are missing, …", "只要
+# 存储不超过5GB，…", or that names its condition (前提是, 条件是).
+_FRONTED_CONDITION = re.compile(
+    r"\s*(?:(?:if|unless|provided|as\s+long\s+as|only\s+if)\b|如果|若|只要|倘若|假如|凡)"
+    r"|.*(?:前提是|条件是|的前提下|的情况下)",
+    re.IGNORECASE,
+)
+# What says "regardless of it": a claim clause dropping the context's condition
+# ("…, whatever the storage use", "无论存储用量多少").
+_REGARDLESS = re.compile(
+    r"\b(?:regardless\s+of|irrespective\s+of|whatever|whichever|no\s+matter|in\s+any\s+case|"
+    r"unconditionally)\b|无论|不论|不管|不受.{0,6}限制",
+    re.IGNORECASE,
+)
+# Quantifiers: "all cities" against "Tier 1 cities", "All directors voted" against "Two
+# directors abstained", "All team members can invite" against "Only owners … can invite",
+# 所有城市 against 更多城市.
+_UNIVERSAL = re.compile(
+    r"\b(?:all|every|everyone|everybody)\b(?!\s+(?:of\s+)?(?:the\s+)?(?:time|times|year|years|"
+    r"day|days|month|months|week|weeks|quarter|quarters)\b)|所有(?!者|权|制|人员?之)|全部|全体|一律",
+    re.IGNORECASE,
+)
+_RESTRICTED = re.compile(
+    r"\b(?:only|some|certain|selected|several|few|tier\s*\d)\b"
+    r"|部分|一些|少数|个别|更多|只有|仅|指定|若干",
+    re.IGNORECASE,
+)
+_COUNTED = re.compile(
+    r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+([a-z][a-z-]+)",
+    re.IGNORECASE,
+)
+_UNIVERSAL_NOUN = re.compile(
+    r"\b(?:all|every)\s+(?:(?:of\s+)?(?:the|our|its|their)\s+)?([a-z][a-z-]+)(?:\s+([a-z][a-z-]+))?",
+    re.IGNORECASE,
+)
+
+
+def _quantifier(text: str) -> str:
+    """ "all" when a clause quantifies over everything, "some" when it restricts, else ""."""
+    if _UNIVERSAL.search(text) is not None:
+        return "all"
+    if _RESTRICTED.search(text) is not None or (
+        not text.isascii() and re.search(r"[一二两三四五六七八九十\d]+(?:个|家|名|位|座|类)", text)
+    ):
+        return "some"
+    return ""
+
+
+def _quantifier_problem(piece: str, top: list[tuple[_Clause, str]]) -> tuple[str, str] | None:
+    """A claim clause that says "all" where its best context clauses restrict the same
+    thing (only, some, Tier 1, two of them, 部分, 更多) and none of them says "all"."""
+    if _quantifier(piece) != "all" or any(c.quantifier == "all" for c, _ in top):
+        return None
+    nouns: set[str] = set()
+    m = _UNIVERSAL_NOUN.search(piece)
+    if m is not None:
+        nouns.update(_stem(w.lower()) for w in m.groups() if w)
+    for c, sentence in top:
+        # (a subject "Only owners and administrators" is cut at "and": the sentence says it)
+        if c.quantifier == "some" or (not c.quantifier and _quantifier(sentence) == "some"):
+            return "says all where the context restricts it", sentence
+        counted = {_stem(w.lower()) for w in _COUNTED.findall(sentence)}
+        if nouns & counted:
+            return "says all where the context counts them", sentence
+    return None
 
 
 _DOUBLE_NEGATION = re.compile(r"\b(?:not|no|never|cannot|nor)\b[^,;.]*\bwithout\b", re.IGNORECASE)
@@ -1065,7 +1142,7 @@ def _clause_tokens(piece: str) -> frozenset[str]:
 
 def _clauses_of(text: str, sentence: int) -> list[_Clause]:
     out: list[_Clause] = []
-    for piece, whole, part in _polar_pieces(text):
+    for piece, whole, part, condition in _polar_pieces(text):
         raw = _clause_tokens(whole)
         if not raw:
             continue
@@ -1083,6 +1160,8 @@ def _clauses_of(text: str, sentence: int) -> list[_Clause]:
                 _terms(whole),
                 _terms(_scope_text(piece)) if negated else frozenset(),
                 part,
+                _quantifier(piece),
+                condition,
             )
         )
     return out
@@ -1188,7 +1267,7 @@ def _scope_problem(
         else:
             affirmed.update(c.terms)
     hit = (new & denied) - affirmed
-    if _term_weight(hit) >= 1.5 and _term_weight(hit) * 2 >= _term_weight(new):
+    if _term_weight(hit) >= 1.5 and _term_weight(hit) * 2 >= _term_weight(new - affirmed):
         return "affirms what the context denies", where
     return None
 
@@ -1649,7 +1728,7 @@ def _polarity_problem(
     opposite. Bounds are no negation ("no more than 40" is "at most 40", "not only").
     """
     analysed = []
-    for piece, whole, part in _polar_pieces(claim):
+    for piece, whole, part, _ in _polar_pieces(claim):
         raw = _clause_tokens(whole)
         plain = raw - STOPWORDS - _NOT_OVERLAP
         if _weight(plain) < (1 if part else 1.5):
@@ -1680,6 +1759,18 @@ def _polarity_problem(
     ]
     for piece, raw, topic, negated, scored, top, _ in analysed:
         problem = _scope_problem(piece, negated, top, contexts.clauses)
+        if problem is None and not negated:
+            problem = _quantifier_problem(piece, top)
+        if problem is None and _REGARDLESS.search(piece) is not None:
+            terms = _terms(piece)
+            problem = next(
+                (
+                    ("says it holds regardless of a condition the context sets", s)
+                    for o, c, s in scored
+                    if o and c.condition and not terms.isdisjoint(c.terms)
+                ),
+                None,
+            )
         if problem is not None:
             return problem
         if negated:
@@ -2096,10 +2187,15 @@ class LexicalJudge:
             # words of the supported one.
             for part in _JOINED_CLAUSE.split(claim):
                 part_tokens = [t for t in tokenize(part) if t not in STOPWORDS]
-                if _weight(t for t in part_tokens if not t.isdigit()) < _CLAUSE_WEIGHT:
+                weight = _weight(t for t in part_tokens if not t.isdigit())
+                if weight < 2:
                     continue  # numbers are judged by rule 2, not as a clause's words
                 part_hits, part_total = _overlap(part, part_tokens, match, contexts)
-                if part_total and part_hits / part_total < min(threshold, _CLAUSE_SHARE):
+                if part_total and (
+                    part_hits / part_total < min(threshold, _CLAUSE_SHARE)
+                    if weight >= _CLAUSE_WEIGHT
+                    else part_hits == 0  # ", but it is shared with advertisers"
+                ):
                     score = part_hits / part_total
                     reason = (
                         f"{part.strip()!r}: {part_hits} of {part_total} words in "
@@ -2125,7 +2221,7 @@ class LexicalJudge:
                 opposite = _prefix_antonym([t for t in tokens if t not in match], contexts)
                 if opposite is not None:
                     reason = f"says {opposite[0]!r} where {contexts.label} say {opposite[1]!r}"
-            if reason is None and (contexts.cued or not _CUE_TOKENS.isdisjoint(raw)):
+            if reason is None and (contexts.cued or not _CLAIM_CUES.isdisjoint(raw)):
                 problem = _polarity_problem(claim, contexts, match)
                 if problem is not None:
                     reason, matched = problem

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 
@@ -84,6 +84,11 @@ _CJK_NUMERAL = re.compile(
     r"(?<![一二两三四五六七八九十百千万零〇])([一二两三四五六七八九十])"
     r"(?=[年个天月日倍项家次名位周季层期大款条种类只间座所张份批轮级岁人台件套支笔场届宗处]"
     r"|小时|分钟|方面)"
+)
+# A tenth: 六成 = 60%, 三成 = 30% (not 成功, 成为, 成本, 成员 …: 成 starting a word).
+_CJK_TENTH = re.compile(
+    r"(?<![零〇一二两三四五六七八九十百千万亿])([一二两三四五六七八九十])成"
+    r"(?![功为立本员果绩交长熟就都人型不])"
 )
 # Counters after which 一 is mostly the article "a" (一项新计划 "a new plan"), not a count.
 ARTICLE_COUNTERS = frozenset("个项家名位大款条种类只间座所张份批台件套支笔场宗处方")
@@ -213,7 +218,16 @@ def number_mentions(text: str) -> list[NumberMention]:
             letter = _LETTER_SCALE.match(text, end)
             if letter is not None:
                 scale, end = letter.group(1), letter.end()
-        out.append(NumberMention(text[start:end], start, end, *_reading(whole, fraction, scale)))
+        mention = NumberMention(text[start:end], start, end, *_reading(whole, fraction, scale))
+        if (
+            end - start == 2
+            and start >= 2
+            and text[start - 2 : start] in ("FY", "fy", "Fy")
+            and (start == 2 or not text[start - 3].isalnum())
+        ):
+            # FY25 is FY2025: its year is read with the century (both forms kept)
+            mention = replace(mention, forms=mention.forms | {Decimal(2000 + int(whole))})
+        out.append(mention)
     return out
 
 
@@ -280,6 +294,10 @@ def cjk_numerals(text: str) -> list[tuple[str, Decimal]]:
             continue  # 一一, 三四: no unit, no number
         out.append((m.group(), cjk_value(run)))
         taken.append(m.span())
+    if "成" in text:  # 六成 is 60 (%), 八成 80: tenths
+        for m in _CJK_TENTH.finditer(text):
+            out.append((m.group(), Decimal(_CJK_DIGITS[m.group(1)] * 10)))
+            taken.append(m.span())
     for m in _CJK_NUMERAL.finditer(text):
         if not any(start <= m.start() < end for start, end in taken):
             out.append((m.group() + text[m.end()], Decimal(_CJK_DIGITS[m.group()])))

@@ -522,6 +522,8 @@ def swap_problem(
             )
         if not said or not written:
             continue  # one side only leaves words out (取消分享后 for 取消后)
+        if _shown(written, theirs).lower() in _CONNECTIVES:
+            continue  # a clause reordered around its connective (只要订单… for 会员订单…)
         if _elsewhere(place, said, written, places, mine, theirs, contexts, same_thing):
             if _moved(n, swapped, exchanged, mine, theirs):
                 continue
@@ -653,6 +655,11 @@ def _is_content(atom: int, side: _Side) -> bool:
 
 
 # Words that join clauses: they say nothing of what the clauses hold.
+# Words that join a condition to its clause: a place where the sentence has one of these
+# and the claim a word of the clause is a reordering, not a term exchanged.
+_CONNECTIVES = frozenset(
+    ["只要", "如果", "若", "假如", "倘若", "当", "凡", "if", "when", "once", "unless", "provided"]
+)
 _GLUE = frozenset(["while", "whereas", "although", "though", "however", "respectively", "both"])
 _NUMBER_LIKE = re.compile(r"\d+|(?:fy|q|h)\d{1,4}|\d[hq]\d{0,4}")
 
