@@ -430,6 +430,12 @@ def _opcodes(a: list[str], b: list[str]) -> list[tuple[str, int, int, int, int]]
     return out
 
 
+def _one_clause(atoms: tuple[int, ...], side: _Side) -> bool:
+    """Whether ``atoms`` stand in one clause (分享链接默认七天有效，可设置… does not exchange
+    有效 for the 以 of 可以: the comma between them parts two places)."""
+    return len({side.clause[a] for a in atoms}) <= 1
+
+
 def _places(
     claim: _Side, sentence: _Side, ours: tuple[int, int], others: tuple[int, int]
 ) -> list[_Place]:
@@ -464,8 +470,11 @@ def _places(
             last = places[-1]
             # Words put in on one side and others left out on the other, one unit apart,
             # are one exchange (有利于 | 短期 | 内可能抑制: 有利于 for 可能抑制).
-            if i1 - last.end <= 1 and (
-                (not last.sentence and not mine) or (not last.claim and not theirs)
+            if (
+                i1 - last.end <= 1
+                and ((not last.sentence and not mine) or (not last.claim and not theirs))
+                and _one_clause(last.claim + mine, claim)
+                and _one_clause(last.sentence + theirs, sentence)
             ):
                 places[-1] = _Place(
                     last.claim + mine,
@@ -682,6 +691,8 @@ def _elsewhere(
     something else (rule 2 of the module docstring)."""
     if _weight(said, mine) > _SHORT or _weight(written, theirs) > 2 * _SHORT:
         return False
+    if not _one_clause(place.claim, mine) or not _one_clause(place.sentence, theirs):
+        return False  # across a comma: words moved between clauses, not one term exchanged
     terms = _terms(said, mine)
     if not place.interior and len(terms) > 1:
         return False  # the end of a longer claim: another sentence's words, not a swap
