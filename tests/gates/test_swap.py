@@ -68,7 +68,10 @@ def test_a_swapped_term_fails(claim: str, context: str, why: str) -> None:
         ("新条例适用于所有境内机构。", RULES),  # 所有 = 全部
         ("过渡期内旧系统仍然有效。", RULES),
         # a word moved across a comma is no term exchanged
-        ("会员卡默认一年有效，可续期为两年或三年。", "会员卡默认有效期为一年，可以续期为两年或三年。"),
+        (
+            "会员卡默认一年有效，可续期为两年或三年。",
+            "会员卡默认有效期为一年，可以续期为两年或三年。",
+        ),
     ],
 )
 def test_a_paraphrase_or_reordering_passes(claim: str, context: str) -> None:
