@@ -1206,7 +1206,7 @@ def extract_claims(
         lines = _without_table_headers(lines)
     in_citations = False  # inside a "Sources:" block: its items are citations
     block_items = 0
-    hits = 0  # pieces found in the cache (``_pieces_for`` sizes it by them)
+    hit: list[tuple[str, bool]] = []  # pieces found in the cache (they size it)
     for raw_line in lines:
         line = raw_line
         if not line.strip():
@@ -1289,7 +1289,7 @@ def extract_claims(
             if kept is _UNSEEN:
                 kept = pieces[key] = _piece_sentence(piece, had_doc, meta)
             else:
-                hits += 1
+                hit.append(key)
             if kept is None:
                 continue
             sentence, citation_like = kept
@@ -1306,8 +1306,8 @@ def extract_claims(
                 claims.extend(_value_claims(sentence, value, unit, periods))
             else:
                 claims.append(Claim(sentence))
-    if hits:
-        _note_piece_hits(hits)
+    if hit:
+        _note_piece_hits(hit)
     return claims
 
 
@@ -1477,12 +1477,19 @@ _PIECES: list[tuple[Leading, _PieceCache]] = []
 _PIECES_MAX = 50_000
 _PIECES_SMALL = 1_000
 _pieces_limit = _PIECES_MAX
-_piece_hits = 0  # hits since the cache was last emptied (approximate under threads)
+# Distinct pieces hit since the cache was last emptied (approximate under threads): one
+# piece found in every case ("Source:" before a doc name) does not make a set whose other
+# sentences never repeat worth the full size.
+_piece_hits = 0
+_HIT_PIECES: set[tuple[str, bool]] = set()
 
 
-def _note_piece_hits(hits: int) -> None:
+def _note_piece_hits(keys: list[tuple[str, bool]]) -> None:
     global _piece_hits
-    _piece_hits += hits
+    for key in keys:
+        if key not in _HIT_PIECES:
+            _HIT_PIECES.add(key)
+            _piece_hits += 1
 
 
 _UNSEEN: Final[tuple[str, bool]] = ("", False)  # compared by identity: not in the cache
@@ -1495,14 +1502,17 @@ def _pieces_for(meta: Leading) -> _PieceCache:
             if len(cache) > _pieces_limit:  # bounded: a million distinct sentences are not kept
                 # Sized by use: a set whose sentences never repeat (each held one ~0.2 KB
                 # entry, 5% of a run's CPU in allocation and memory) keeps a small cache
-                # until sentences repeat again (one hit in 20 pieces).
+                # until sentences repeat again (one piece in 20 found again).
                 full = _piece_hits * 20 >= len(cache)
                 _pieces_limit = _PIECES_MAX if full else _PIECES_SMALL
                 _piece_hits = 0
+                _HIT_PIECES.clear()
                 cache = {}
                 _PIECES[i] = (meta, cache)
-            elif _pieces_limit != _PIECES_MAX and _piece_hits * 20 >= max(len(cache), 1):
-                _pieces_limit = _PIECES_MAX  # sentences repeat again: the full size
+            elif _pieces_limit != _PIECES_MAX and _piece_hits * 20 >= max(
+                len(cache), _PIECES_SMALL
+            ):
+                _pieces_limit = _PIECES_MAX  # sentences repeat again (1 in 20 of a small cache)
             return cache
     cache = {}
     _PIECES.insert(0, (meta, cache))

@@ -215,6 +215,7 @@ def test_caches_shrink_while_nothing_repeats_and_grow_back(monkeypatch: Any) -> 
     monkeypatch.setattr(claims_module, "_PIECES_SMALL", 4)
     monkeypatch.setattr(claims_module, "_pieces_limit", 40)
     monkeypatch.setattr(claims_module, "_piece_hits", 0)
+    monkeypatch.setattr(claims_module, "_HIT_PIECES", set())
     monkeypatch.setattr(judge_module, "_VERDICTS_MAX", 40)
     monkeypatch.setattr(judge_module, "_VERDICTS_SMALL", 4)
     monkeypatch.setattr(judge_module, "_verdicts_limit", 40)
@@ -240,6 +241,24 @@ def test_caches_shrink_while_nothing_repeats_and_grow_back(monkeypatch: Any) -> 
     judge_module._VERDICTS.clear()
     assert extract_claims(repeated) == claims
     assert judge.judge_claims([c.text for c in claims], contexts) == verdicts
+
+
+def test_one_piece_found_in_every_case_keeps_the_cache_small(monkeypatch: Any) -> None:
+    """A set whose answers all end "Source: <doc>" but never repeat a sentence: the one
+    piece found again and again does not make the cache worth its full size."""
+    monkeypatch.setattr(claims_module, "_PIECES_MAX", 400)
+    monkeypatch.setattr(claims_module, "_PIECES_SMALL", 40)
+    monkeypatch.setattr(claims_module, "_pieces_limit", 400)
+    monkeypatch.setattr(claims_module, "_piece_hits", 0)
+    monkeypatch.setattr(claims_module, "_HIT_PIECES", set())
+    claims_module._PIECES.clear()
+    for i in range(120):
+        doc = f"DOC_{i}.pdf"
+        said = [f"Staff number {i} gets {k} days of leave." for k in range(10)]
+        claims = extract_claims(" ".join(said) + f"\nSource: {doc}", sources=[doc])
+        assert [c.text for c in claims] == said
+    assert claims_module._pieces_limit == 40
+    claims_module._PIECES.clear()
 
 
 _MARKED_PARTS = [
