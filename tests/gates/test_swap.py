@@ -24,6 +24,8 @@ ACCESS = (
 FX = "外汇风险通过远期合约对冲。信用风险是该行最主要的风险。集团在年底前保持资本充足率稳定。"
 TEAMS = "法务部负责合同审核，采购部负责供应商管理。两个部门每月汇报一次。"
 GROWTH = "2025年运营成本增速快于营业收入增速。"
+SPLIT = "Retail made up 65% of deposits and corporate 35%. Deposits grew 4% in 2025."
+STORES = "2024年门店数量为80家，2025年增至120家。"
 RULES = "新条例适用于全部境内机构。过渡期内，旧系统仍然有效，新系统上线后旧系统立即停用。"
 
 
@@ -48,6 +50,9 @@ def _supported(claim: str, context: str) -> bool:
         ("Card disputes are only resolved by email.", BANK, "only"),
         # the two sides of a comparison
         ("2025年营业收入增速快于运营成本增速。", GROWTH, "comparison"),
+        # two numbers given to each other's slot
+        ("Retail made up 35% of deposits and corporate 65%.", SPLIT, "numbers exchanged"),
+        ("2024年门店数量为120家，2025年增至80家。", STORES, "numbers exchanged"),
     ],
 )
 def test_a_swapped_term_fails(claim: str, context: str, why: str) -> None:
@@ -67,6 +72,8 @@ def test_a_swapped_term_fails(claim: str, context: str, why: str) -> None:
         ("2025年，运营成本的增速快于营业收入的增速。", GROWTH),
         ("新条例适用于所有境内机构。", RULES),  # 所有 = 全部
         ("过渡期内旧系统仍然有效。", RULES),
+        ("Corporate made up 35% of deposits and retail 65%.", SPLIT),  # numbers moved along
+        ("2025年门店数量增至120家，2024年为80家。", STORES),
         # a word moved across a comma is no term exchanged
         (
             "会员卡默认一年有效，可续期为两年或三年。",
