@@ -1792,7 +1792,8 @@ def _polarity_problem(
             problem = _negates_other_word(piece, negated, top)
             if problem is not None:
                 return problem
-        for direction in _directions(piece, raw):
+        said = _directions(piece, raw)
+        for direction in said:
             opposite = _OPPOSITE[direction]
             axis = [(o, c, s) for o, c, s in scored if o and c.directions & {direction, opposite}]
             if not axis:
@@ -1800,8 +1801,43 @@ def _polarity_problem(
             axis_best = max(o for o, _, _ in axis)
             nearest = [(c, s) for o, c, s in axis if o == axis_best]
             if all(direction not in c.directions for c, _ in nearest):
-                return "says the opposite direction of the context", nearest[0][1]
+                sentence = nearest[0][1]
+                if opposite in said and any(
+                    direction in c.directions for _, c, s in scored if s == sentence
+                ):
+                    # "The decline reflects higher provisions" says both directions, as
+                    # its sentence does ("profit declined because provisions increased"):
+                    # each word has its match in another clause of that sentence.
+                    continue
+                if direction in _ORDER and _converse(piece, sentence, direction):
+                    continue
+                return "says the opposite direction of the context", sentence
     return None
+
+
+_ORDER = frozenset(["before", "after"])
+_ORDER_CUE = {
+    "before": re.compile(r"\b(?:before|prior\s+to)\b", re.IGNORECASE),
+    "after": re.compile(r"\b(?:after|once)\b", re.IGNORECASE),
+}
+
+
+def _converse(piece: str, sentence: str, direction: str) -> bool:
+    """Whether ``piece`` says its order the other way round from ``sentence``: "switch
+    back only after the lag is below 16 MB" is "the lag must be below 16 MB before
+    traffic is switched back" (each side's words on the other side of the cue), not
+    its opposite ("the alarm is disarmed after the doors open" keeps its sides)."""
+    if not piece.isascii():
+        return False
+    ours = _ORDER_CUE[direction].search(piece)
+    theirs = _ORDER_CUE[_OPPOSITE[direction]].search(sentence)
+    if ours is None or theirs is None:
+        return False
+    left, right = _terms(piece[: ours.start()]), _terms(piece[ours.end() :])
+    c_left, c_right = _terms(sentence[: theirs.start()]), _terms(sentence[theirs.end() :])
+    crossed = len(left & c_right) + len(right & c_left)
+    kept = len(left & c_left) + len(right & c_right)
+    return crossed >= 2 and crossed > kept
 
 
 # Bounds that read like negations: "no more than 40" is "at most 40", "not less than" is
@@ -1809,7 +1845,8 @@ def _polarity_problem(
 # 最少. Written as the bound before negation and direction are read, so a cap still differs
 # from a floor (at most / at least are the most / least directions).
 _BOUND = re.compile(
-    r"\bnot\s+(?:only|just|merely|simply)\b|\b(?:no|not)\s+(more|greater|higher|longer|larger|less|fewer|lower|"
+    r"\bnot\s+(?:only|just|merely|simply)\b|\b(?:no|not)\s+"
+    r"(?:(?:take|use|go|be|spend|give|pay|charge|claim|carry|hold|keep|wait)\s+)?(more|greater|higher|longer|larger|less|fewer|lower|"
     r"smaller|later|earlier|sooner)\s+than\b"
     r"|不(?:得|能|可|应|会|宜)?(?:超过|高于|多于|大于)|不(?:得|能|可|应)?(?:少于|低于|小于)"
     r"|不(?:迟于|晚于)|不早于",
@@ -1853,6 +1890,31 @@ def _at_most(m: re.Match[str]) -> str:
     return "at most"
 
 
+# "should not go above 1,200 mg" is "at most 1,200 mg", "must not fall below 100%" "at
+# least 100%"; "at or above 100%" is "at least 100%" (bounds, not a negation or a level).
+_NOT_PAST = re.compile(
+    r"\b(?:not|never)\s+(?:(?:go|rise|be|get|fall|drop|dip|sink|run)\s+)?(above|over|below|under)\b"
+    r"(?=\s*[\d(（$€£¥]|\s+(?:the|a|an|its|their|this|that)\b)",
+    re.IGNORECASE,
+)
+_AT_OR = re.compile(
+    r"\bat\s+or\s+(?:(above|over|higher|more)|below|under|lower|less)\b", re.IGNORECASE
+)
+# "No food or drink is allowed" is "food and drink are forbidden" (the context's word).
+_NONE_ALLOWED = re.compile(
+    r"\bno\s+((?:[\w-]+\s+){1,4}?)((?:is|are|was|were|will\s+be|may\s+be|can\s+be))\s+(?:allowed|permitted)\b",
+    re.IGNORECASE,
+)
+
+
+def _not_past(m: re.Match[str]) -> str:
+    return "at most" if m.group(1).lower() in ("above", "over") else "at least"
+
+
+def _at_or(m: re.Match[str]) -> str:
+    return "at least" if m.group(1) else "at most"
+
+
 def _polar_text(text: str) -> str:
     """``text`` as negation and direction are read: contractions written out, bounds as
     bounds (see ``_BOUND``), a negated permission or requirement as its opposite
@@ -1867,7 +1929,12 @@ def _polar_text(text: str) -> str:
         if "exceed" in lower:
             text = _NOT_EXCEED.sub(_at_most, text)
         text = _BOUND.sub(_bound, text)
+        text = _NOT_PAST.sub(_not_past, text)
+        if "allowed" in lower or "permitted" in lower:
+            text = _NONE_ALLOWED.sub(r"\1\2 forbidden", text)
         text = _NEGATED_MODAL.sub(_unnegated, text)
+    if "at or " in lower:
+        text = _AT_OR.sub(_at_or, text)
     if not text.isascii() and "失效" in text:
         text = text.replace("失效", "无效")  # lapses: is no longer valid
     if "instead" in lower or "rather" in lower or (not text.isascii() and _MAY_REPLACE(text)):
