@@ -70,6 +70,8 @@ DEFAULT_META_PATTERNS: tuple[str, ...] = (
     r"(?:yes|yep|no|nope|correct|right|indeed|true|false|exactly|that(?:'s| is) (?:right|"
     r"correct))\s*(?:[!,]|\.(?!\s*\d))",
     r"(?:是的|是|对的|对|没错|正确|不是的|不是|不对|否)\s*[。！!，,]",
+    # a yes/no question answered by its modal alone: "不能。", "可以，…", "不需要。"
+    r"(?:可以|不可以|能|不能|会|不会|不行|需要|不需要|不用|必须|有|没有)\s*[。！!，,]",
     # The question echoed as a preamble: "You asked about paid leave.", "您询问的是…。"
     r"(?:you (?:asked|are asking|were asking|want(?:ed)? to know)|your question (?:is|was))"
     r"(?: about| whether| if| how| what| when| why| which| who| for)?\b[^.!?\n]*[.!?]?",

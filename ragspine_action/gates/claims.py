@@ -394,12 +394,45 @@ def _split_brackets(text: str, names: Sequence[str]) -> tuple[str, list[str]]:
         # "[1; the allowance doubles abroad]": the index goes, the assertion stays.
         parts = [p.strip() for p in _BRACKET_PARTS.split(inner)]
         kept = ", ".join(p for p in parts if p and not _is_citation_only(p, names))
-        if _weight(kept) >= _OWN_CLAIM_WEIGHT and not _bare_noun_phrase(kept):
+        if (
+            _weight(kept) >= _OWN_CLAIM_WEIGHT
+            and not _bare_noun_phrase(kept)
+            and not _qualifiers(kept)
+            and not _gloss(kept, text, m.start())
+        ):
             own.extend(p for p in _BRACKET_PARTS.split(kept) if p.strip())
             return " "
+        if _qualifiers(kept):
+            return " " + " ".join(p.strip() for p in _COMMA.split(kept)) + " "
         return " " + kept + " "
 
     return _BRACKETED.sub(replace, text), own
+
+
+_CODE = re.compile(r"[A-Z0-9][A-Za-z0-9_.\-]{0,11}|[\u4e00-\u9fff]{1,4}")
+_GLOSS_WORD = re.compile(r"[A-Za-z][A-Za-z'\-]*")
+
+
+def _qualifiers(text: str) -> bool:
+    """A bracket of codes listed by commas qualifies the label before it ("Revenue (HK,
+    FY2025): …", "收入（HK，FY2025）"): it stays in its sentence, where it is judged."""
+    items = [p.strip() for p in _COMMA.split(text)]
+    return len(items) > 1 and all(_CODE.fullmatch(p) is not None for p in items)
+
+
+def _gloss(text: str, sentence: str, at: int) -> bool:
+    """An English gloss after a Chinese term ("银保合作协议（banca agreements）"): a few
+    lower-case or Title Case words, no number and no verb, right after a Chinese
+    character. It translates the term, so it stays in its sentence instead of standing
+    as a claim that the Chinese contexts cannot hold."""
+    words = text.split()
+    return (
+        0 < len(words) <= 4
+        and at > 0
+        and "\u4e00" <= sentence[at - 1] <= "\u9fff"
+        and all(_GLOSS_WORD.fullmatch(w) is not None for w in words)
+        and _TITLE_VERBS.isdisjoint(w.lower() for w in words)
+    )
 
 
 # What separates a citation from text after it: a dash between spaces, a semicolon.
@@ -934,14 +967,33 @@ def _title_asserts(text: str) -> bool:
 
 def _header_asserts(row: str) -> bool:
     """A table header is short labels; a cell of four words or more, or one with a
-    number among words, reads as an assertion."""
+    number among words, reads as an assertion, unless it is a label: a noun phrase
+    built on of/per/by/in ("Share of Q3 2025 revenue", "Revenue by market (USD m)")
+    with no finite verb."""
     for cell in row.split("|"):
         words = cell.split()
-        if _title_asserts(cell) or len(words) >= 4:
+        if _title_asserts(cell):
             return True
-        if len(words) >= 3 and any(ch.isdigit() for ch in cell):
+        if (len(words) >= 4 or (len(words) >= 3 and any(ch.isdigit() for ch in cell))) and (
+            not _label_phrase(cell)
+        ):
             return True
     return False
+
+
+_LABEL_LINK = re.compile(r"\b(?:of|per|by|in|vs\.?|versus)\b|\(", re.IGNORECASE)
+_PAST_OR_THIRD = re.compile(r"\b[a-z]{3,}(?:ed|es)\b(?![-(])")
+
+
+def _label_phrase(cell: str) -> bool:
+    """Whether a header cell reads as a label: linked by of/per/by/in or a bracket, and
+    no verb-like word (a finite verb, -ed, -es)."""
+    lowered = cell.lower()
+    return (
+        _LABEL_LINK.search(lowered) is not None
+        and _PAST_OR_THIRD.search(lowered) is None
+        and not _TITLE_VERBS.intersection(w.strip(_WORD_EDGES) for w in lowered.split())
+    )
 
 
 def _citation_item(line: str, names: Sequence[str]) -> str:
@@ -1115,6 +1167,10 @@ _PERIOD_WORDS = re.compile(
 )
 
 
+# A record's unit field beside its value ("value: 1702, unit: USD_M"): the value's unit.
+_UNIT_FIELD = re.compile(r"^\s*(?:unit|units|currency|单位|币种)\s*[:：=]\s*([\w$%]+)\s*$", re.I)
+
+
 def _only_period(text: str, periods: re.Pattern[str]) -> bool:
     """Whether a clause only dates something: "In FY2025", "截至2025年"."""
     rest = _PERIOD_WORDS.sub(" ", periods.sub(" ", text))
@@ -1146,7 +1202,10 @@ def _value_claims(
                 blanked = blanked.replace(unit, " " * len(unit))
             mentions = number_mentions(blanked)
             stating = [m for m in mentions if states_value(m, value, scale)]
-            if not stating and _only_period(folded, periods):
+            field = _UNIT_FIELD.match(part) if unit else None
+            if field is not None and unit is not None and field.group(1).lower() == unit.lower():
+                timing.append(part)  # "value: 1702, unit: USD_M": the value's unit field
+            elif not stating and _only_period(folded, periods):
                 timing.append(part)  # "In FY2025, … revenue of 1,702": the value's period
             elif not stating or _VALUE_NEGATION.search(part) is not None:
                 if len(parts) > 1:  # the connective is a function word, not content
@@ -1361,6 +1420,8 @@ def _piece_sentence(piece: str, had_doc: bool, meta: Leading) -> tuple[str, bool
     label = _CITATION_LABEL.match(sentence)
     if label is not None:
         sentence = _strip_meta(_after_citation(sentence[label.end() :]), meta)
+    # (a lead-in that names its document keeps its colon: "The three priorities (X.pdf):")
+    lead_in = sentence.rstrip().endswith((":", "："))
     if had_doc:
         sentence = sentence.rstrip(" .。,，;；:：·|")
         if sentence.endswith(("—", "–", "-")):
@@ -1379,7 +1440,7 @@ def _piece_sentence(piece: str, had_doc: bool, meta: Leading) -> tuple[str, bool
         if asserted is None:
             return (sentence, verdict is None) if _counts(sentence) else None
         sentence = asserted
-    if sentence.endswith((":", "：")) and _lead_in_weight(sentence) <= 8:
+    if (lead_in or sentence.endswith((":", "："))) and _lead_in_weight(sentence) <= 8:
         return None  # "Key points:", "以下是相关信息：", "主要变化有两项：" introduce, not assert
     if is_presentation(sentence):
         return None  # "Let me check the documents.", "很高兴为您解答。": nothing asserted

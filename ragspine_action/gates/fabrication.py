@@ -14,7 +14,9 @@ Amounts written in Chinese numerals count as amounts too, given in digits as the
 faithfulness number rule reads them (``大约八亿美元`` → ``8亿``, ``两千万`` → ``2000万``,
 ``百分之九`` → ``9%``, ``三成`` → ``30%``): a run with a unit or scale (十百千万亿), a percentage, a
 tenth (成). A lone numeral before a measure word (``三年``, ``一个``), an ordinal (``第三``)
-and a date (``十二月``, ``三十一日``, ``二〇二五年``) are not amounts.
+and a date (``十二月``, ``三十一日``, ``二〇二五年``) are not amounts, nor is an ordinal written
+in digits (``第3季度``, ``3rd-quarter``) or a period counted from now (``近3年``, ``the last 3
+years``): they name the period asked about.
 
 Citation material is no amount either: a refusal that says where it looked (``(source:
 ACME_IFRS17_Note.pdf, page=3)``, ``[1]``, ``[^2]``, ``#para1``, ``第3页``, ``IFRS 17``,
@@ -62,6 +64,25 @@ _LOCATOR_LIST = re.compile(
     r"|<sup>[^<>]{0,20}</sup>|[¹²³⁴⁵⁶⁷⁸⁹⁰]+",
     re.IGNORECASE,
 )
+# Numbers that count no amount: an ordinal (第3季度, 第2名, 3rd-quarter, the 2nd half) and a
+# period counted back or ahead from now (近3年, 过去6个月, the last 3 years, the next 2
+# quarters) — the period asked about, said again. An amount beside one is still an amount
+# (第3季度收入5亿 → 5亿).
+_NOT_AMOUNT = re.compile(
+    r"第\s?\d{1,4}(?![\d.,])"
+    r"|(?<![\d.,])\d{1,4}(?:st|nd|rd|th)\b"
+    r"|(?:近|过去|最近|前|未来|今后)\s?\d{1,2}\s?(?:个)?(?:年|月|季度|周|天|日)(?![\d万亿])"
+    r"|\b(?:last|past|previous|prior|next|coming|recent|preceding|following)\s+\d{1,2}\s+"
+    r"(?:years?|months?|quarters?|weeks?|days?|fiscal\s+years?|financial\s+years?)(?![A-Za-z])",
+    re.IGNORECASE,
+)
+
+
+def _no_ordinals(text: str) -> str:
+    """``text`` (periods already removed) without ordinals and periods counted from now."""
+    return _NOT_AMOUNT.sub(" ", text) if _NOT_AMOUNT.search(text) is not None else text
+
+
 _CJK_DIGIT_CHARS = "零〇一二两三四五六七八九十百千万亿"
 # Chinese numbers: a percentage, a tenth (三成), a run of numerals (kept only with a unit).
 _CJK_AMOUNT = re.compile(
@@ -171,17 +192,17 @@ def detect_fabricated_numbers(
     if not text.isascii():
         text = _WIDE_GROUP.sub(",", text).translate(_WIDE_ALNUM)  # １，２００亿 → 1,200亿
     periods = compile_periods(tuple(period_patterns))
-    numbers = _amounts(periods.sub(" ", text))
+    numbers = _amounts(_no_ordinals(periods.sub(" ", text)))
     if not numbers:
         return numbers  # only periods: no citation can add a number
     from .claims import may_cite, without_citations  # claims imports this module's periods
 
     if _LOCATOR_LIST.search(text) is not None:  # slides 3, 5, 6: where it looked
         text = _LOCATOR_LIST.sub(" ", text)
-        numbers = _amounts(periods.sub(" ", text))
+        numbers = _amounts(_no_ordinals(periods.sub(" ", text)))
     if not may_cite(text, sources):
         return numbers
     text = without_citations(text, sources)
     if not _has_number(text):
         return []
-    return _amounts(periods.sub(" ", text))
+    return _amounts(_no_ordinals(periods.sub(" ", text)))

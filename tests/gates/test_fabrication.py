@@ -138,3 +138,32 @@ def test_citation_material_is_no_amount(cites: list[str], number: str | None) ->
     text = said + "".join(cites)
     expected = [number] if number else []
     assert detect_fabricated_numbers(text, sources=["Cited_Doc_2024.pdf"]) == expected
+
+
+@st.composite
+def not_an_amount(draw: st.DrawFn) -> str:
+    """An ordinal or a period counted from now: it names the period asked about."""
+    n = draw(st.integers(1, 12))
+    return draw(
+        st.sampled_from(
+            [
+                f"第{n}季度",
+                f"第{n}名",
+                f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}-quarter",
+                f"近{n}年",
+                f"过去{n}个月",
+                f"the last {n} years",
+                f"the past {n} quarters",
+            ]
+        )
+    )
+
+
+@settings(max_examples=300, deadline=None)
+@given(PROSE, not_an_amount(), st.one_of(st.none(), amount()))
+def test_ordinals_and_periods_counted_from_now_are_no_amounts(
+    prefix: str, when: str, number: str | None
+) -> None:
+    # Both directions: the ordinal or period counts nothing, an amount beside it counts.
+    text = f"{prefix}{when}的数据没有。" if number is None else f"{prefix}{when} was {number}。"
+    assert detect_fabricated_numbers(text) == ([] if number is None else [number])
