@@ -1567,6 +1567,9 @@ _JOINED_CLAUSE = re.compile(
     r"导致|此外|从而|进而|主要(?:得益于|由于|因为|源于)|得益于|受益于|源于)",
     re.IGNORECASE,
 )
+# answer_accuracy: the clauses of a reference sentence, each judged on its own when the
+# answer addresses only some of them (joined clauses, and clauses after ; or a comma).
+_REFERENCE_CLAUSE = re.compile(f"{_JOINED_CLAUSE.pattern}|[;；]\\s*|,\\s+|，\\s*", re.IGNORECASE)
 _CLAUSE_WEIGHT = 3.0  # content words (a CJK character counts ½) that make a clause
 # A joined clause fails with fewer than half its words in the contexts: it may paraphrase
 # ("because partner banks sold less" for "due to lower sales through partner banks"), an
@@ -2360,6 +2363,29 @@ class LexicalJudge:
                 reason = swap_problem(claim, matched, contexts, _same_thing, contexts.label)
         return ClaimVerdict(shown, reason is None, score, matched, reason)
 
+    def _reference_sentence(
+        self, sentence: str, answer_ctx: _Contexts, threshold: float
+    ) -> ClaimVerdict:
+        """One reference sentence against the answer. A sentence the answer leaves partly
+        unsaid (its clause "which expire on 31 March" missing) is an omission, which only
+        lowers the recall; but a clause of it the answer does address must still agree in
+        numbers and polarity ("accrue 25 days" against "accrue 30 days"), so a long
+        sentence's omitted clause cannot hide a contradiction in another."""
+        verdict = self._judge(sentence, answer_ctx, threshold)
+        if verdict.supported or verdict.score >= threshold:
+            return verdict
+        for part in _REFERENCE_CLAUSE.split(sentence):
+            if part is None or part == sentence:
+                continue
+            part_tokens = [t for t in tokenize(part) if t not in STOPWORDS]
+            if _weight(t for t in part_tokens if not t.isdigit()) < 2:
+                continue  # too short to address on its own
+            found = self._judge(part.strip(), answer_ctx, threshold)
+            if not found.supported and found.score >= threshold:
+                reason = f"{part.strip()!r}: {found.reason}"
+                return ClaimVerdict(sentence, False, found.score, found.matched, reason)
+        return verdict
+
     def judge_reference(self, reference: str, answer: str, threshold: float) -> ReferenceVerdict:
         answer_ctx = _Contexts([answer], "the answer")
         sentences = [
@@ -2368,7 +2394,7 @@ class LexicalJudge:
         # Each reference sentence is judged against the answer. One the answer does not
         # address (recalls less than the threshold of) only lowers the overall recall; one
         # it addresses must agree with it in numbers and polarity.
-        verdicts = [self._judge(s, answer_ctx, threshold) for s in sentences]
+        verdicts = [self._reference_sentence(s, answer_ctx, threshold) for s in sentences]
         contradicted = any(not v.supported and v.score >= threshold for v in verdicts)
         if all(answer_ctx.verbatim(s) for s in sentences):
             recall = 1.0  # every reference sentence is in the answer word for word
