@@ -90,7 +90,7 @@ _NEGATION_WORDS = frozenset(
 )
 # Chinese negation, minus the words that only look like one (不同, 未来, 非常, 无论 …).
 _CJK_NEGATION = re.compile(
-    r"并非|并不|从未|从不|毫无|绝不|没有|没|毋|"
+    r"并非|并不|从未|从不|毫无|绝不|没有(?!休)|没(?!休)|毋|"
     r"不(?!仅|断|同|少|过|久|良|错|论|管|但|如|然|止|足以)|未(?!来|必|知|用|使用|休)|无(?!论|疑|限)"
     r"|非(?!常|寿)|勿"
 )
@@ -1716,6 +1716,21 @@ def _weight(tokens: Iterable[str]) -> float:
     return sum(1.0 if t.isascii() else 0.5 for t in tokens)
 
 
+_RANGE_WORDS = frozenset(["至", "到", "to", "from", "between", "and"])
+_LABEL = re.compile(r"\s*((?:[\w&/-]+\s?){1,4}?)\s*[:：]\s*\S")
+
+
+def _beside_the_negation(raw: frozenset[str]) -> bool:
+    """Whether a plain claim clause whose best context clauses are all negated carries no
+    predicate a negation could deny: numbers and at most one word ("每天9:00至18:00", a
+    time range lifted out of "禁止在业务高峰期（每天9:00至18:00）…", or "1 July 2024")."""
+    numbers = {t for t in raw if _NUMBER_TOKEN.fullmatch(t)}
+    return bool(numbers) and _weight(raw - numbers - STOPWORDS - _NOT_OVERLAP - _RANGE_WORDS) <= 1.5
+
+
+_NUMBER_TOKEN = re.compile(r"\d[\d.,:%]*")
+
+
 def _polarity_problem(
     claim: str, contexts: _Contexts, match: dict[str, str]
 ) -> tuple[str, str] | None:
@@ -1760,6 +1775,12 @@ def _polarity_problem(
         for _, _, _, negated, _, top, part in analysed
         if negated and not part
     ]
+    # A label before a colon ("Effective date: 1 July 2024") names what its value is
+    # about; alone it asserts nothing a negated context clause could deny.
+    found = _LABEL.match(claim) if ":" in claim or "：" in claim else None
+    label = found.group(1).strip() if found is not None else None
+    if found is not None and _weight(_clause_tokens(claim[found.end() - 1 :]) - STOPWORDS) < 1:
+        label = None  # "特别分红：有": the label carries the claim, its value is one word
     for piece, raw, topic, negated, scored, top, _ in analysed:
         problem = _scope_problem(piece, negated, top, contexts.clauses)
         if problem is None and not negated:
@@ -1780,8 +1801,11 @@ def _polarity_problem(
             inside = any(c.negated and c.tokens and c.tokens <= topic for _, c, _ in scored)
             if not inside and not any(c.negated for c, _ in top):
                 return "negated, but the context is not", top[0][1]
-        elif all(c.negated for c, _ in top) and not any(
-            id(c) in ids for ids in negated_tops for c, _ in top
+        elif (
+            all(c.negated for c, _ in top)
+            and not any(id(c) in ids for ids in negated_tops for c, _ in top)
+            and not _beside_the_negation(raw)
+            and (label is None or piece.strip() != label)
         ):
             return "the context negates it", top[0][1]
         if (
@@ -1918,17 +1942,25 @@ def _at_or(m: re.Match[str]) -> str:
     return "at least" if m.group(1) else "at most"
 
 
+# A label whose value is "none" negates the label: "股份回购：无" is "无股份回购",
+# "Share buyback: none" is "no share buyback".
+_LABEL_NONE = re.compile(r"^(\s*[^:：\n]{1,40}?)\s*[:：]\s*(无|没有|none|no)\s*[。.;；]?\s*$", re.I)
+_NONE_ENDINGS = ("无", "没有", "none", "None", "no", "No", "无。", "none.", "None.", "no.", "No.")
+
+
+def _label_none(m: re.Match[str]) -> str:
+    return f"无{m.group(1).strip()}" if not m.group(2).isascii() else f"no {m.group(1).strip()}"
+
+
 def _polar_text(text: str) -> str:
     """``text`` as negation and direction are read: contractions written out, bounds as
     bounds (see ``_BOUND``), a negated permission or requirement as its opposite
     (``_NEGATED_MODAL``)."""
     text = expand_contractions(text)
+    if text.endswith(_NONE_ENDINGS):
+        text = _LABEL_NONE.sub(_label_none, text)
     lower = text.lower()
-    if (
-        "no" in lower
-        or "never" in lower
-        or (not text.isascii() and ("不" in text or "禁止" in text))
-    ):
+    if "no" in lower or "never" in lower or (not text.isascii() and ("不" in text or "禁" in text)):
         if "exceed" in lower:
             text = _NOT_EXCEED.sub(_at_most, text)
         text = _BOUND.sub(_bound, text)
@@ -1981,7 +2013,7 @@ def _replaced(m: re.Match[str]) -> str:
 _NEGATED_MODAL = re.compile(
     r"\b(?:not|no\s+longer)\s+(?:be\s+|been\s+)?(?:(allowed|permitted)|(required|"
     r"mandatory|compulsory|obligatory)|(prohibited|forbidden|banned)|(optional|voluntary))\b"
-    r"|((?:不再|并不|并未|从未|没有|不|未)禁止)|(禁止)|\b(not\s+(?:have|need)\s+to|need\s+not)\b",
+    r"|((?:不再|并不|并未|从未|没有|不|未)禁止)|(禁止|严禁)|\b(not\s+(?:have|need)\s+to|need\s+not)\b",
     re.IGNORECASE,
 )
 # (the last: "do not have to", "need not" is "optional" too)
