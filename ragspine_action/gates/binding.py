@@ -177,6 +177,34 @@ def _kinds(text: str) -> Kinds:
     return {k: frozenset(v) for k, v in found.items()} if found else _NO_KINDS
 
 
+def written_places(text: str) -> list[str]:
+    """The places ``text`` names, as written there, in order (no group scope)."""
+    kinds = _kinds(text)
+    if not kinds.get("place", frozenset()) - _GROUP_SCOPE_NAMES:
+        return []
+    out: list[str] = []
+    for pattern, prefix in ((_KIND_WORDS, "w"), (_KIND_ACRONYMS, "a")):
+        for m in pattern.finditer(text):
+            kind, group = _GROUP_OF[prefix + m.lastgroup] if m.lastgroup else ("", "")
+            start, end = m.span()
+            if m.group()[0].isascii() and (
+                (start and text[start - 1].isascii() and text[start - 1].isalpha())
+                or (end < len(text) and text[end].isascii() and text[end].isalpha())
+            ):
+                continue  # inside a word ("HKD", "Chinatown")
+            if kind == "place" and group not in _GROUP_SCOPE_NAMES:
+                out.append(m.group())
+    return out
+
+
+def names_a_place(text: str) -> bool:
+    """Whether ``text`` names a place or the group (a scope of its own)."""
+    return "place" in _kinds(text)
+
+
+_GROUP_SCOPE_NAMES = frozenset(["Group"])
+
+
 # English proper names: a capitalised word (or an acronym) that is not the first word of
 # its sentence, a month, a day, a function word or a job title.
 _CAPITALISED = re.compile(r"(?<![A-Za-z0-9_])([A-Z][A-Za-z]+|[A-Z]{2,})(?![A-Za-z0-9_])")
@@ -437,6 +465,8 @@ def binding_problem(
             continue
         piece_units = frozenset(match(u) or u for u in units(piece, stop))
         if len(piece_units) < 2:
+            if claim_kinds and "place" in (said := _kinds(piece)):
+                before = said["place"]  # "香港：新业务价值为…": the place for what follows
             continue
         found = _bound(piece, claim_numbers(piece))
         problem = _number_elsewhere(piece_units, found, texts, label)

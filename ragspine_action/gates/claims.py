@@ -1223,8 +1223,25 @@ def _value_claims(
     claims = [Claim(", ".join(c.strip() for c in exempt), exempt=True)] if exempt else []
     rest_text = ", ".join(c.strip() for c in judged if has_content(c))
     if rest_text:
+        if exempt:
+            rest_text = _with_place(rest_text, " ".join(exempt))
         claims.append(Claim(rest_text))
     return claims
+
+
+def _with_place(rest: str, exempt: str) -> str:
+    """The judged rest of a value sentence with the place its exempt value clause names
+    ("Hong Kong revenue was 1,702 USD_M; new business value was USD 95 million" judges
+    "Hong Kong: new business value was USD 95 million"): the place holds for the whole
+    sentence, as it does in a context sentence."""
+    from .binding import names_a_place, written_places  # binding imports this module
+
+    if names_a_place(rest):
+        return rest
+    places = written_places(exempt)
+    if not places:
+        return rest
+    return f"{places[0]}{'：' if not rest.isascii() else ': '}{rest}"
 
 
 # The patterns matched at the start of every line or sentence, each behind the prefixes
@@ -1257,6 +1274,7 @@ def extract_claims(
     echo: str | None = None
     periods = _periods_of(period_patterns) if value is not None else None
     claims: list[Claim] = []
+    carried = ""  # the exempt value clause of a sentence that ends in ";" (its place goes on)
     pieces = _pieces_for(meta)
     if "<sup>" in answer or not answer.isascii():
         answer = _SUPERSCRIPT.sub("", answer)
@@ -1362,7 +1380,15 @@ def extract_claims(
                 if _echo_key(sentence) == echo:
                     continue
             if periods is not None and value is not None:
-                claims.extend(_value_claims(sentence, value, unit, periods))
+                found = _value_claims(sentence, value, unit, periods)
+                if carried:  # "Hong Kong revenue was 1,702 USD_M; new business value …"
+                    found = [c if c.exempt else Claim(_with_place(c.text, carried)) for c in found]
+                claims.extend(found)
+                carried = (
+                    " ".join(c.text for c in found if c.exempt)
+                    if sentence.rstrip().endswith((";", "；"))
+                    else ""
+                )
             else:
                 claims.append(Claim(sentence))
     if hit:
