@@ -1920,8 +1920,11 @@ def _at_most(m: re.Match[str]) -> str:
 # "should not go above 1,200 mg" is "at most 1,200 mg", "must not fall below 100%" "at
 # least 100%"; "at or above 100%" is "at least 100%" (bounds, not a negation or a level).
 _NOT_PAST = re.compile(
-    r"\b(?:not|never)\s+(?:(?:go|rise|be|get|fall|drop|dip|sink|run)\s+)?(above|over|below|under)\b"
-    r"(?=\s*[\d(（$€£¥]|\s+(?:the|a|an|its|their|this|that)\b)",
+    r"\b(?:not|never)\s+(?:(?:go|rise|be|get|fall|drop|dip|sink|run)\s+(above|over|below|under)\b"
+    r"(?=\s*[\d(（$€£¥]|\s+(?:the|a|an|its|their|this|that)\b)"
+    # without a verb only before an amount: "not over the coverage period" negates a
+    # time ("over" is "during"), it sets no bound
+    r"|(above|over|below|under)\b(?=\s*[\d(（$€£¥]))",
     re.IGNORECASE,
 )
 _AT_OR = re.compile(
@@ -1935,7 +1938,7 @@ _NONE_ALLOWED = re.compile(
 
 
 def _not_past(m: re.Match[str]) -> str:
-    return "at most" if m.group(1).lower() in ("above", "over") else "at least"
+    return "at most" if (m.group(1) or m.group(2)).lower() in ("above", "over") else "at least"
 
 
 def _at_or(m: re.Match[str]) -> str:
