@@ -786,12 +786,18 @@ def _remove_doc_names(text: str, names: Sequence[str]) -> tuple[str, bool]:
     return text, found
 
 
+# Locators read only right after a doc name (elsewhere they are words): "s. 3", "ss. 4-5",
+# "rev. 7", "v2.1", "step 4", a spreadsheet cell "P&L!C14" ("— Runbook.md (rev. 7)").
+_TAIL_LOCATOR = (
+    r"\bs{1,2}\.\s*\d+(?:[.\-–]\d+)*|\b(?:rev|revision|ver|version|v)\.?\s*\d+(?:\.\d+)*"
+    r"|\bsteps?\s*\d+(?:\.\d+)*|[\w&' ]{0,30}!\$?[A-Z]{1,3}\$?\d+(?::\$?[A-Z]{1,3}\$?\d+)?"
+)
 _BOOK_TITLE = re.compile(r"《[^《》\n]{1,60}》")
 _MARK = "\x00"
 _MARKED_CITATION = re.compile(
     r"(?:(?<![A-Za-z])(?:sources?|citations?|references?|refs?|cf)\.?\s*[:：]?\s*|"
     r"(?:资料来源|数据来源|来源|出处|参考资料|参考|参见|详见|引自|摘自|出自)\s*[:：]?\s*)?"
-    rf"\x00(?:\s*[,，;；·|]?\s*(?:{_LOCATOR.pattern}|\x00))*",
+    rf"\x00(?:\s*[,，;；·|]?\s*(?:{_LOCATOR.pattern}|{_TAIL_LOCATOR}|\(\s*(?:{_TAIL_LOCATOR})\s*\)|\x00))*",
     re.IGNORECASE,
 )
 # What the optional label before a mark (_MARKED_CITATION's lead) is made of: letters,
@@ -1177,6 +1183,20 @@ def _only_period(text: str, periods: re.Pattern[str]) -> bool:
     return has_digit(text) and not has_content(rest)
 
 
+def _without_period_parts(text: str, periods: re.Pattern[str]) -> str:
+    """``text`` without its comma-separated parts that only date something: "FY2025,
+    Hong Kong" is "Hong Kong", "Q3 2025" is nothing."""
+    parts = _LABEL_PARTS.split(text)
+    kept = [p for p in parts if not _only_period(p, periods)]
+    if len(kept) == len(parts):
+        return text
+    return ", ".join(p.strip() for p in kept if p.strip())
+
+
+# Parts of a bracketed label: commas that do not group digits ("1,702" is one number).
+_LABEL_PARTS = re.compile(r"[，、]|,(?![0-9０-９]{3}(?![0-9０-９]))")
+
+
 def _value_claims(
     text: str, value: float, unit: str | None, periods: re.Pattern[str]
 ) -> list[Claim]:
@@ -1352,7 +1372,20 @@ def extract_claims(
         if had_doc or own:
             line = " ".join(line.split())  # what was removed left runs of spaces
         listing = label_only is not None  # "Sources: X, p. 2; Y, p. 14": items follow
-        for n, piece in enumerate((*_sentences(line), *own)):
+        said = _sentences(line) if own else None
+        line_start = len(claims)
+        for n, piece in enumerate((*(said if said is not None else _sentences(line)), *own)):
+            # A bracket on the structured value's line that dates it ("Net profit
+            # (Q3 2025): EUR 412 million") is the value's period: exempt with it.
+            if (
+                said is not None
+                and n >= len(said)
+                and periods is not None
+                and any(c.exempt for c in claims[line_start:])
+            ):
+                piece = _without_period_parts(piece, periods)
+                if not piece:
+                    continue
             if listing and n > 0:
                 # The next item of the line's list of citations (a title and locators)
                 # is no claim; the first piece that says more ends the list.
