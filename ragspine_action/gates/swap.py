@@ -629,7 +629,36 @@ def _opposed(place: _Place, mine: _Side, theirs: _Side) -> bool:
         x, y = mine.atoms[place.claim[0]], theirs.atoms[place.sentence[0]]
         if mine.cjk[place.claim[0]] and x + y in _CHAR_OPPOSITES:
             return True
-    return False
+    # A period for another (FY2024 where the sentence says FY2025), unless each side has
+    # the other's period elsewhere: then the periods moved with their clauses.
+    said, written = _periods(place.claim, mine), _periods(place.sentence, theirs)
+    if not said or not written or not said.isdisjoint(written):
+        return False
+    every = range(len(mine.atoms)), range(len(theirs.atoms))
+    return not (said <= _periods(every[1], theirs) and written <= _periods(every[0], mine))
+
+
+# A period: a year (2025, FY2025, FY25), a quarter or a half (Q3, H1, 3Q25, 1H).
+_PERIOD = re.compile(r"(?:fy)?((?:19|20)?\d\d)|([qh][1-4])|([1-4][qh])(\d\d(?:\d\d)?)?")
+
+
+def _periods(atoms: Sequence[int], side: _Side) -> set[str]:
+    """The periods a place names, in one writing (FY25 = FY2025 = 2025, 3Q = Q3)."""
+    out: set[str] = set()
+    for a in atoms:
+        word = side.atoms[a]
+        if side.cjk[a] or not (word[:1].isdigit() or word[:1] in "fqh"):
+            continue
+        m = _PERIOD.fullmatch(word)
+        if m is None or (m.group(1) and len(m.group(1)) == 2 and not word.startswith("fy")):
+            continue  # a bare two-digit number is no year
+        if m.group(1):
+            out.add(m.group(1)[-2:])
+        else:
+            out.add(m.group(2) or m.group(3)[::-1])
+            if m.group(4):
+                out.add(m.group(4)[-2:])  # 3Q25: the third quarter of 2025
+    return out
 
 
 def _shown(atoms: Sequence[int], side: _Side) -> str:

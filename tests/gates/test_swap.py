@@ -50,6 +50,8 @@ def _supported(claim: str, context: str) -> bool:
         ("Card disputes are only resolved by email.", BANK, "only"),
         # the two sides of a comparison
         ("2025年营业收入增速快于运营成本增速。", GROWTH, "comparison"),
+        # a period the contexts give to another sentence
+        ("2025年门店数量为80家。", STORES, "period"),
         # two numbers given to each other's slot
         ("Retail made up 35% of deposits and corporate 65%.", SPLIT, "numbers exchanged"),
         ("2024年门店数量为120家，2025年增至80家。", STORES, "numbers exchanged"),
