@@ -1633,6 +1633,11 @@ _HEDGE_BEFORE = re.compile(
 )
 _HEDGE_AFTER = re.compile(r"^\s*[^\s\d]{0,4}\s*(?:左右|上下)")
 _WRITTEN_DIGITS = re.compile(r"\d[\d,]*(?:\.\d+)?")
+# A bound word before a number that is a condition's threshold (超过80%时, 当…超过80%,
+# 逾30天则…) states the threshold exactly: 超过80%时 is not 超过85%时 rounded.
+_BOUND_WORD = re.compile(r"超过|逾|将近|接近|近")
+_THRESHOLD_AFTER = re.compile(r"^[^\s\d，。；,;、]{0,4}?(?:时|的时候|则|就|后|以上)")
+_THRESHOLD_BEFORE = re.compile(r"(?:当|如果|若|一旦|只要|如)[^，。；,;]*$")
 
 
 def _hedged_rounding(
@@ -1644,11 +1649,18 @@ def _hedged_rounding(
     at = claim.find(written)
     if at < 0:
         return False
-    if (
-        _HEDGE_BEFORE.search(claim[max(0, at - 24) : at]) is None
-        and _HEDGE_AFTER.match(claim[at + len(written) :]) is None
-    ):
+    before = _HEDGE_BEFORE.search(claim[max(0, at - 24) : at])
+    if before is None and _HEDGE_AFTER.match(claim[at + len(written) :]) is None:
         return False
+    if (
+        before is not None
+        and _BOUND_WORD.match(before.group()) is not None
+        and (
+            _THRESHOLD_AFTER.match(claim[at + len(written) :]) is not None
+            or _THRESHOLD_BEFORE.search(claim[: at - len(before.group())]) is not None
+        )
+    ):
+        return False  # 超过80%时告警: a threshold the claim sets, not a rounded figure
     digits = _WRITTEN_DIGITS.search(written)
     if digits is None:
         return False
