@@ -38,6 +38,7 @@ DEFAULT_META_PATTERNS: tuple[str, ...] = (
     r"the (?:short |final )?answer is\s*[:：]",
     r"(?:the )?(?:retrieved |provided )?(?:documents?|context|sources?|passages?) "
     r"(?:states?|says?|shows?|indicates?|mentions?)(?: that)?\s*[:：,]?",
+    r"(?:please note|note|nb|n\.b\.)\s*[:：]",
     r"(?:answer|summary|response|final answer|short answer|in summary|to summarize|"
     r"in short|overall|key points|tl;?dr)\s*[:：,]",
     r"(?:in summary|to summarize|in short|in conclusion)\b,?",
@@ -82,7 +83,7 @@ DEFAULT_META_PATTERNS: tuple[str, ...] = (
     r"(?:disclaimer\s*[:：]\s*)?(?:this|the) (?:answer|response|summary|information|content|"
     r"output)s? (?:was|were|is|are|has been|have been|may be|might be|could be)? ?"
     r"(?:generated|produced|written|created|compiled|automatically generated|ai-generated|"
-    r"based on|for (?:general )?(?:information(?:al)?|reference) (?:purposes )?only|"
+    r"based (?:only |solely |entirely |exclusively )?on|for (?:general )?(?:information(?:al)?|reference) (?:purposes )?only|"
     r"not (?:financial|legal|investment|professional) advice|incomplete|inaccurate)"
     r"[^.!\n]*[.!]?",
     r"(?:please )?(?:verify|consult|check|refer to) (?:the )?(?:original|source|official|full|"
