@@ -23,6 +23,13 @@ GATE_NAMES: tuple[str, ...] = (
     "answer_accuracy",
 )
 
+# One character of a disclaimer's tail, which stops where a joined clause begins: "This
+# answer is based on the leaflet, which also says children may take 800 mg." keeps its claim.
+_NO_JOINED_CLAUSE = (
+    r"(?:(?![,;]\s*(?:which|and|but|while|whereas|although|though|so|because|as|where)\b)"
+    r"[^.!\n])"
+)
+
 # Meta and template text (regular expressions, case-insensitive), removed where a line or
 # sentence starts with it; a line that is nothing else is no claim. Configurable
 # (``judge.meta_patterns``); these defaults cover the usual English and Chinese forms.
@@ -63,9 +70,9 @@ DEFAULT_META_PATTERNS: tuple[str, ...] = (
     r"(?:hi|hello|hey|dear (?:user|customer|colleague))(?: there)?\s*[.!,]",
     r"(?:您好|你好|感谢(?:您的)?(?:提问|咨询|来信)|谢谢(?:您的)?(?:提问|咨询)?)\s*[！!。，,]",
     # Where the answer came from, said about the answer
-    r"(?:the |this )?(?:above |following )?(?:information|answer|summary|response) "
+    r"(?:the |this )?(?:above |following )?(?:information|answer|summary|response)(?: above)? "
     r"(?:comes|came|is taken|was taken|is drawn|was drawn|is sourced|was sourced|is quoted) "
-    r"from\b[^.!\n]*[.!]?",
+    rf"from\b{_NO_JOINED_CLAUSE}*[.!]?",
     r"(?:以上|上述|本)(?:信息|内容|回答|答案)(?:来自|摘自|引自|出自|基于|根据|参考)[^。！\n]*[。！]?",
     # Answer particles as a sentence or a lead-in: "Yes.", "Correct,", "No.", "是的。"
     r"(?:yes|yep|no|nope|correct|right|indeed|true|false|exactly|that(?:'s| is) (?:right|"
@@ -85,7 +92,7 @@ DEFAULT_META_PATTERNS: tuple[str, ...] = (
     r"(?:generated|produced|written|created|compiled|automatically generated|ai-generated|"
     r"based (?:only |solely |entirely |exclusively )?on|for (?:general )?(?:information(?:al)?|reference) (?:purposes )?only|"
     r"not (?:financial|legal|investment|professional) advice|incomplete|inaccurate)"
-    r"[^.!\n]*[.!]?",
+    rf"{_NO_JOINED_CLAUSE}*[.!]?",
     r"(?:please )?(?:verify|consult|check|refer to) (?:the )?(?:original|source|official|full|"
     r"underlying) (?:documents?|sources?|materials?|texts?)[^.!\n]*[.!]?",
     r"(?:(?:免责)?声明\s*[:：]\s*)?(?:本|以上|该|此)(?:回答|答案|内容|信息|回复)"

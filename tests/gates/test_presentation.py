@@ -91,3 +91,42 @@ def test_faithfulness_over_presentation(answer: str, faithful: bool) -> None:
 )
 def test_superscript_footnote_markers_are_no_claim(answer: str, claim: str) -> None:
     assert [c.text for c in extract_claims(answer)] == [claim]
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        (
+            "Full-time employees accrue 25 days of paid annual leave per calendar year. "
+            "This answer is based only on the provided handbook.",
+            True,
+        ),
+        (
+            "Full-time employees accrue 25 days of paid annual leave per calendar year. "
+            "The information above comes from the HR handbook.",
+            True,
+        ),
+        (
+            "Full-time employees accrue 25 days of paid annual leave per calendar year. "
+            "This answer is based only on the handbook, which also says part-time staff "
+            "accrue 40 days.",
+            False,
+        ),
+        (
+            "Full-time employees accrue 25 days of paid annual leave per calendar year. "
+            "This answer was generated from the handbook, and unused leave is paid out in cash.",
+            False,
+        ),
+        (
+            "Full-time employees accrue 25 days of paid annual leave per calendar year. "
+            "The information above comes from the handbook; managers get 40 days.",
+            False,
+        ),
+    ],
+)
+def test_a_disclaimer_does_not_carry_a_joined_claim(answer: str, faithful: bool) -> None:
+    """A disclaimer line is framing only up to a joined clause; what it joins is judged."""
+    judge = LexicalJudge()
+    claims = [c.text for c in extract_claims(answer)]
+    verdicts = judge.judge_claims(claims, CONTEXT)
+    assert all(v.supported for v in verdicts) is faithful
