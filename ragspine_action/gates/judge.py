@@ -1841,8 +1841,10 @@ def _polarity_problem(
             nearest = [(c, s) for o, c, s in axis if o == axis_best]
             if all(direction not in c.directions for c, _ in nearest):
                 sentence = nearest[0][1]
-                if opposite in said and any(
-                    direction in c.directions for _, c, s in scored if s == sentence
+                if (
+                    opposite in said
+                    and not _governs(piece, direction, opposite)
+                    and any(direction in c.directions for _, c, s in scored if s == sentence)
                 ):
                     # "The decline reflects higher provisions" says both directions, as
                     # its sentence does ("profit declined because provisions increased"):
@@ -1852,6 +1854,41 @@ def _polarity_problem(
                     continue
                 return "says the opposite direction of the context", sentence
     return None
+
+
+# A direction word right before its opposite acts on it: "halted the launch of", 停止推出
+# (stop launching) say one direction, not both.
+_GOVERNED_GAP = frozenset(["the", "a", "an", "its", "their", "to", "any"])
+_WORD = re.compile(r"[A-Za-z]+")
+
+
+def _governs(piece: str, direction: str, opposite: str) -> bool:
+    """Whether a ``direction`` word in ``piece`` acts on an ``opposite`` word right after
+    it ("stopped the launch", 停止推出): the clause then says one thing (the opposite of
+    the context's "launched"), not both directions in two clauses of its own."""
+    if not piece.isascii():
+        ours, theirs = _CJK_DIRECTIONS.get(direction), _CJK_DIRECTIONS.get(opposite)
+        if ours is None or theirs is None:
+            return False
+        starts = {m.start() for m in theirs.finditer(piece)}
+        return any(
+            m.end() in starts or (m.end() + 1 in starts and piece[m.end()] in "了再")
+            for m in ours.finditer(piece)
+        )
+    words = [w.lower() for w in _WORD.findall(piece)]
+    for i, word in enumerate(words):
+        if direction not in _DIRECTIONS_OF.get(word, ()):
+            continue
+        after = words[i + 1 : i + 3]
+        if after and opposite in _DIRECTIONS_OF.get(after[0], ()):
+            return True
+        if (
+            len(after) == 2
+            and after[0] in _GOVERNED_GAP
+            and opposite in _DIRECTIONS_OF.get(after[1], ())
+        ):
+            return True
+    return False
 
 
 _ORDER = frozenset(["before", "after"])
