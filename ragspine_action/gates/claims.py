@@ -27,7 +27,15 @@ from typing import Any, Final, NamedTuple
 from ..gate_defaults import DEFAULT_META_PATTERNS
 from .fabrication import DEFAULT_PERIOD_PATTERNS, compile_periods
 from .leading import Leading
-from .numerals import fold, has_digit, number_forms, number_mentions, states_value, unit_scale
+from .numerals import (
+    NumberMention,
+    fold,
+    has_digit,
+    number_forms,
+    number_mentions,
+    states_value,
+    unit_scale,
+)
 from .presentation import is_presentation
 
 __all__ = [
@@ -1197,6 +1205,31 @@ def _without_period_parts(text: str, periods: re.Pattern[str]) -> str:
 _LABEL_PARTS = re.compile(r"[，、]|,(?![0-9０-９]{3}(?![0-9０-９]))")
 
 
+def _without_mentions(folded: str, stating: list[NumberMention], unit: str | None) -> str:
+    """A value clause with its value mentions (and the unit code) blanked out."""
+    rest = folded
+    for m in reversed(stating):
+        rest = rest[: m.start] + " " + rest[m.end :]
+    return rest.replace(unit, " ") if unit else rest
+
+
+# What a clause saying the value again may hold besides it: "i.e. USD 8,180 million",
+# "即8,180百万美元", "(about HKD 13.3 billion)".
+_RESTATEMENT = re.compile(
+    r"\b(?:i\.?e\.?|e\.g\.?|that is|or|namely|about|around|approximately|roughly|some|"
+    r"usd|hkd|cny|rmb|eur|gbp|jpy|sgd|us\$|hk\$|million|billion|thousand|mn|bn|m|b|k|"
+    r"dollars?|euros?|yuan|percent|per cent)\b"
+    r"|即|亦即|也就是|约|大约|折合|合计|百万|千万|亿|万|千|美元|港元|港币|人民币|元|欧元|[$€£¥%（）()]",
+    re.IGNORECASE,
+)
+
+
+def _says_more(rest: str) -> bool:
+    """Whether a clause that states the value again also says something of its own
+    ("其中香港贡献8,180 USD_M的一半以上"), rather than restating it ("即8,180百万美元")."""
+    return has_content(_RESTATEMENT.sub(" ", rest))
+
+
 def _value_claims(
     text: str, value: float, unit: str | None, periods: re.Pattern[str]
 ) -> list[Claim]:
@@ -1231,13 +1264,13 @@ def _value_claims(
                 if len(parts) > 1:  # the connective is a function word, not content
                     part = _LEADING_CONNECTIVE.sub("", part.strip(), count=1)
                 judged.append(part)
-            elif len(stating) == len(mentions):
+            elif len(stating) == len(mentions) and not (
+                exempt and _says_more(_without_mentions(folded, stating, unit))
+            ):
                 exempt.append(part)
-            else:  # other numbers too: judged, without the value mention (and its unit)
-                rest = folded
-                for m in reversed(stating):
-                    rest = rest[: m.start] + " " + rest[m.end :]
-                judged.append(rest.replace(unit, " ") if unit else rest)
+            else:  # other numbers, or the value said again with more (其中香港贡献8,180
+                # USD_M的一半以上): judged, without the value mention (and its unit)
+                judged.append(_without_mentions(folded, stating, unit))
     if timing:  # a period clause belongs to the value it dates, else it is judged
         (exempt if exempt else judged)[:0] = timing
     claims = [Claim(", ".join(c.strip() for c in exempt), exempt=True)] if exempt else []

@@ -108,3 +108,28 @@ def test_what_a_value_clause_adds_or_denies_is_judged(answer: str, judged: str) 
 )
 def test_a_period_clause_goes_with_the_value_it_dates(answer: str, exempt: list[bool]) -> None:
     assert [c.exempt for c in extract_claims(answer, value=4120.0, unit="HKD_M")] == exempt
+
+
+_GROUP_CONTEXT = [
+    "集团FY2025收入为8,180百万美元，香港贡献1,702百万美元。 Group revenue was USD 8,180 million in FY2025."
+]
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("集团FY2025收入为8,180 USD_M，即8,180百万美元。", True),
+        ("Group revenue was 8,180 USD_M in FY2025, i.e. USD 8,180 million.", True),
+        ("集团FY2025收入为8,180 USD_M（约8,180百万美元）。", True),
+        ("集团FY2025收入为8,180 USD_M，其中香港贡献8,180 USD_M的一半以上。", False),
+        ("Group revenue was 8,180 USD_M, and Hong Kong alone made 8,180 USD_M.", False),
+    ],
+)
+def test_a_clause_saying_the_value_again_is_exempt_only_as_a_restatement(
+    answer: str, faithful: bool
+) -> None:
+    """Only the first clause stating the value is exempt whole; a later one that says
+    more than the value (who contributed it) is judged without it."""
+    claims = [c.text for c in extract_claims(answer, value=8180.0, unit="USD_M") if not c.exempt]
+    verdicts = LexicalJudge().judge_claims(claims, _GROUP_CONTEXT)
+    assert all(v.supported for v in verdicts) is faithful
