@@ -2339,7 +2339,9 @@ class LexicalJudge:
             verdicts.append(verdict)
         return verdicts
 
-    def _judge(self, claim: str, contexts: _Contexts, threshold: float) -> ClaimVerdict:
+    def _judge(
+        self, claim: str, contexts: _Contexts, threshold: float, *, omission_ok: bool = False
+    ) -> ClaimVerdict:
         if contexts.verbatim(claim):
             # A context sentence word for word: its words, numbers and polarity are the
             # context's own (the evidence is the claim itself, so matched is left out).
@@ -2408,7 +2410,7 @@ class LexicalJudge:
                     for text, forms in numbers
                     if known.isdisjoint(forms) and not _hedged_rounding(claim, text, forms, known)
                 ]
-                if missing:
+                if missing and not (omission_ok and _only_omitted(numbers, matched)):
                     reason = f"numbers not in {contexts.label}: " + ", ".join(missing)
                 if reason is None:
                     reason = _date_problem(claim, contexts)
@@ -2448,27 +2450,57 @@ class LexicalJudge:
         return ClaimVerdict(shown, reason is None, score, matched, reason)
 
     def _reference_sentence(
-        self, sentence: str, answer_ctx: _Contexts, threshold: float
+        self, sentence: str, answer_ctx: _Contexts, threshold: float, omission_ok: bool
     ) -> ClaimVerdict:
         """One reference sentence against the answer. A sentence the answer leaves partly
         unsaid (its clause "which expire on 31 March" missing) is an omission, which only
         lowers the recall; but a clause of it the answer does address must still agree in
         numbers and polarity ("accrue 25 days" against "accrue 30 days"), so a long
         sentence's omitted clause cannot hide a contradiction in another."""
-        verdict = self._judge(sentence, answer_ctx, threshold)
-        if verdict.supported or verdict.score >= threshold:
+        verdict = self._judge(sentence, answer_ctx, threshold, omission_ok=omission_ok)
+        if verdict.supported:
             return verdict
+        omitted: ClaimVerdict | None = None
+        addressed: list[str] = []
         for part in _REFERENCE_CLAUSE.split(sentence):
             if part is None or part == sentence:
                 continue
             part_tokens = [t for t in tokenize(part) if t not in STOPWORDS]
             if _weight(t for t in part_tokens if not t.isdigit()) < 2:
                 continue  # too short to address on its own
-            found = self._judge(part.strip(), answer_ctx, threshold)
-            if not found.supported and found.score >= threshold:
+            found = self._judge(part.strip(), answer_ctx, threshold, omission_ok=omission_ok)
+            if found.score < threshold:
+                omitted = omitted or found
+            elif not found.supported:
                 reason = f"{part.strip()!r}: {found.reason}"
                 return ClaimVerdict(sentence, False, found.score, found.matched, reason)
+            else:
+                addressed.append(part)
+        if (
+            verdict.score >= threshold
+            and addressed
+            and omitted is not None
+            and not _touches(omitted.claim, addressed, answer_ctx)
+        ):
+            # Every clause the answer addresses agrees; what failed the whole sentence is
+            # a clause it leaves unsaid ("late claims are rejected"): an omission.
+            reason = f"{omitted.claim!r} is not in the answer (omitted)"
+            return ClaimVerdict(sentence, False, omitted.score, verdict.matched, reason)
         return verdict
+
+    def contradicts_reference(
+        self, sentence: str, reference: str, answer: str, threshold: float
+    ) -> ClaimVerdict | None:
+        """How the answer contradicts one sentence of the reference it addresses, or None.
+
+        An omission is no contradiction: a clause of the sentence the answer leaves unsaid
+        (with its numbers) does not count, only one it states with another number or the
+        other polarity (the LLM judge's veto on answer_accuracy)."""
+        answer_ctx = _Contexts([answer], "the answer")
+        verdict = self._reference_sentence(
+            sentence, answer_ctx, threshold, _numbers_within(answer, reference)
+        )
+        return None if verdict.supported or verdict.score < threshold else verdict
 
     def judge_reference(self, reference: str, answer: str, threshold: float) -> ReferenceVerdict:
         answer_ctx = _Contexts([answer], "the answer")
@@ -2478,7 +2510,10 @@ class LexicalJudge:
         # Each reference sentence is judged against the answer. One the answer does not
         # address (recalls less than the threshold of) only lowers the overall recall; one
         # it addresses must agree with it in numbers and polarity.
-        verdicts = [self._reference_sentence(s, answer_ctx, threshold) for s in sentences]
+        omission_ok = _numbers_within(answer, reference)
+        verdicts = [
+            self._reference_sentence(s, answer_ctx, threshold, omission_ok) for s in sentences
+        ]
         contradicted = any(not v.supported and v.score >= threshold for v in verdicts)
         if all(answer_ctx.verbatim(s) for s in sentences):
             recall = 1.0  # every reference sentence is in the answer word for word
@@ -2495,6 +2530,52 @@ class LexicalJudge:
 
     def unsupported(self, claims: Sequence[str], contexts: Sequence[str]) -> list[str]:
         return [v.claim for v in self.judge_claims(claims, contexts) if not v.supported]
+
+
+def _touches(clause: str, addressed: list[str], answer: _Contexts) -> bool:
+    """Whether the answer says any word of ``clause`` that its sentence's addressed
+    clauses do not: then the clause is not left out but said otherwise (且可以折现 for
+    且不能折现 shares 折现), and the sentence's own verdict stands."""
+    said = frozenset().union(*(_terms_of(p) for p in addressed))
+    said_as = {_found_as(t, answer) for t in said}
+    for term in _terms_of(clause) - said:
+        found = _found_as(term, answer)
+        if found is not None and found not in said_as:
+            return True
+    return False
+
+
+def _found_as(term: str, answer: _Contexts) -> str | None:
+    return term if term in answer.vocab else answer.match(term)
+
+
+def _terms_of(text: str) -> frozenset[str]:
+    words = frozenset(t for t in tokenize(text) if t not in STOPWORDS and t not in _CUE_TOKENS)
+    return words if text.isascii() else words | frozenset(_cjk_pairs(text))
+
+
+def _numbers_within(answer: str, reference: str) -> bool:
+    """Whether every number the answer states is one of the reference's: only then can a
+    reference number the answer lacks be an omission rather than a number said otherwise."""
+    numbers = _claim_numbers(answer, tokenize(answer))
+    return not numbers or _numbers_among(numbers, _claim_numbers(reference, tokenize(reference)))
+
+
+def _numbers_among(
+    numbers: list[tuple[str, frozenset[Decimal]]], known: list[tuple[str, frozenset[Decimal]]]
+) -> bool:
+    forms: frozenset[Decimal] = frozenset().union(*(f for _, f in known))
+    return all(not forms.isdisjoint(f) for _, f in numbers)
+
+
+def _only_omitted(numbers: list[tuple[str, frozenset[Decimal]]], matched: str | None) -> bool:
+    """A reference sentence's numbers the answer leaves out are an omission, not a
+    contradiction, when the answer's matching sentence states no number the sentence
+    lacks ("accrue 25 days" for "accrue 25 days, up from 20 in 2023"); "accrue 30 days"
+    states another number and contradicts it."""
+    if matched is None:
+        return True
+    return _numbers_among(_claim_numbers(matched, tokenize(matched)), numbers)
 
 
 # Verdicts per judge by (claim, contexts): see LexicalJudge.judge_claims.

@@ -279,7 +279,7 @@ class LlmJudge:
         ]
         answers = self._ask("answer_accuracy", sentences, [reference, answer], prompts)
         verdicts = [
-            self._verdict(s, a, [answer], "the answer")
+            self._reference_verdict(s, a, reference, answer, threshold)
             for s, a in zip(sentences, answers, strict=True)
         ]
         self._account(verdicts, started)
@@ -308,6 +308,19 @@ class LlmJudge:
             reason = (veto.reason or "").replace("the contexts", label)
             return ClaimVerdict(claim, False, 1.0, veto.matched, f"{reason} (lexical veto)")
         return ClaimVerdict(claim, True, 1.0, None, None)
+
+    def _reference_verdict(
+        self, sentence: str, got: _Answer | str, reference: str, answer: str, threshold: float
+    ) -> ClaimVerdict:
+        """A reference sentence the model finds stated is vetoed only by a contradiction:
+        the answer may leave a clause out (its numbers too), not state it otherwise."""
+        if isinstance(got, str) or got.verdict == "unsupported" or not self.settings.veto:
+            return self._verdict(sentence, got, [answer], "the answer")
+        veto = self._veto.contradicts_reference(sentence, reference, answer, threshold)
+        if veto is not None:
+            reason = (veto.reason or "").replace("the contexts", "the answer")
+            return ClaimVerdict(sentence, False, 1.0, veto.matched, f"{reason} (lexical veto)")
+        return ClaimVerdict(sentence, True, 1.0, None, None)
 
     def _account(self, verdicts: Sequence[ClaimVerdict], started: float) -> None:
         errors = [v for v in verdicts if v.error]

@@ -167,6 +167,43 @@ def test_answer_accuracy_asks_per_reference_sentence(tmp_path: Path) -> None:
     assert [v.supported for v in got.claims] == [True, False]
 
 
+@pytest.mark.parametrize(
+    ("reference", "answer", "passed"),
+    [
+        # An omitted clause with numbers of its own is an omission, not a contradiction.
+        (
+            "Employees accrue 25 days of annual leave a year, up from 20 days in 2023.",
+            "Employees accrue 25 days of annual leave a year.",
+            True,
+        ),
+        ("员工每年享有25天年假，较2023年的20天有所增加。", "员工每年享有25天年假。", True),
+        # The clause the answer does state, with another number or polarity, is vetoed.
+        (
+            "Employees accrue 25 days of annual leave a year, up from 20 days in 2023.",
+            "Employees accrue 30 days of annual leave a year.",
+            False,
+        ),
+        ("员工每年享有25天年假，较2023年的20天有所增加。", "员工每年享有30天年假。", False),
+        (
+            "Unused leave expires on 31 March, and it cannot be paid out.",
+            "Unused leave does not expire on 31 March.",
+            False,
+        ),
+    ],
+)
+def test_answer_accuracy_veto_is_contradiction_only(
+    tmp_path: Path, reference: str, answer: str, passed: bool
+) -> None:
+    # The model finds every reference sentence stated: only the veto can fail the case.
+    with FakeOpenAI() as server:
+        judge = _judge(server.url, tmp_path)
+        got = judge.judge_reference(reference, answer, 0.6)
+        judge.close()
+    assert got.passed is passed
+    if not passed:
+        assert "lexical veto" in (got.claims[0].reason or "")
+
+
 def test_cache_only_misses_are_errors_and_need_no_server(tmp_path: Path) -> None:
     with FakeOpenAI() as server:
         judge = _judge(server.url, tmp_path)
