@@ -36,6 +36,7 @@ from ..gate_defaults import JUDGE_KINDS
 from .bilingual import align
 from .binding import binding_problem, may_name_a_kind, same_thing
 from .claims import STOPWORDS, TOKEN, expand_contractions, extract_claims, has_content, tokenize
+from .compare import compare, may_compare
 from .dates import DateMention, date_mentions, dates_agree
 from .numerals import (
     ARTICLE_COUNTERS,
@@ -429,7 +430,7 @@ _CJK_DIRECTIONS: dict[str, re.Pattern[str]] = {
         r"增长|上升|提高|增加|上涨|扩大|扩张|改善|提升|增至|升至|走高|翻倍|翻番|上调|调高|调升|上浮|增(?!值)"
     ),
     "down": re.compile(
-        r"下降|减少|降低|下跌|收缩|缩小|降至|下滑|减至|恶化|走低|下调|调低|调降|下浮|减(?!值|免)"
+        r"下降|减少|降低|下跌|收缩|收窄|缩小|降至|下滑|减至|恶化|走低|下调|调低|调降|下浮|减(?!值|免)"
     ),
     # A level: 高利率 against 低利率 (提高/降低 are directions above; 不低于 is a bound).
     "high": re.compile(r"(?<![提最降不])高(?!管|级|层|端|效|兴|校|峰|速|铁|中|手|新|龄|危)"),
@@ -1809,6 +1810,18 @@ def _polarity_problem(
             )
         if problem is not None:
             return problem
+        if may_compare(piece):
+            compared = _comparison_verdict(piece, scored)
+            if compared is not None:
+                agrees, turned, sentence, rest = compared
+                if not agrees:
+                    if turned:  # the sides exchanged around the same direction
+                        return "exchanges the two sides of the context's comparison", sentence
+                    return "says the opposite direction of the context", sentence
+                if not _negated(rest, _clause_tokens(rest)):
+                    # the same comparison told from the other side ("B is smaller than A"
+                    # for "A is larger than B"): its direction word is the context's opposite
+                    continue
         if negated:
             inside = any(c.negated and c.tokens and c.tokens <= topic for _, c, _ in scored)
             if not inside and not any(c.negated for c, _ in top):
@@ -1854,6 +1867,26 @@ def _polarity_problem(
                     continue
                 return "says the opposite direction of the context", sentence
     return None
+
+
+def _comparison_verdict(
+    piece: str, scored: list[tuple[int, _Clause, str]]
+) -> tuple[bool, bool, str, str] | None:
+    """(agrees, sides exchanged, context sentence, the piece without its comparison word) for the claim
+    clause's comparison against the comparisons of the best-matching context sentences
+    that make one (gates/compare.py); an agreeing one wins a tie. None if none pairs."""
+    best, found = 0, None
+    for overlap, _, sentence in scored:
+        if overlap < best or overlap == 0:
+            continue
+        verdict = compare(piece, sentence)
+        if verdict is None:
+            continue
+        agrees, turned, said = verdict
+        if overlap > best or (found is not None and agrees and not found[0]):
+            best = overlap
+            found = (agrees, turned, sentence, piece[: said.start] + " " + piece[said.end :])
+    return found
 
 
 # A direction word right before its opposite acts on it: "halted the launch of", 停止推出
@@ -2420,7 +2453,9 @@ class LexicalJudge:
                 opposite = _prefix_antonym([t for t in tokens if t not in match], contexts)
                 if opposite is not None:
                     reason = f"says {opposite[0]!r} where {contexts.label} say {opposite[1]!r}"
-            if reason is None and (contexts.cued or not _CLAIM_CUES.isdisjoint(raw)):
+            if reason is None and (
+                contexts.cued or not _CLAIM_CUES.isdisjoint(raw) or may_compare(claim)
+            ):
                 problem = _polarity_problem(claim, contexts, match)
                 if problem is not None:
                     reason, matched = problem

@@ -42,6 +42,7 @@ from functools import lru_cache
 from typing import NamedTuple, Protocol
 
 from .claims import STOPWORDS, expand_contractions
+from .compare import compare, may_compare
 
 __all__ = ["ContextWords", "swap_problem"]
 
@@ -502,9 +503,13 @@ def swap_problem(
     ``same_thing``: whether two writings name one thing or say one direction (HK and
     Hong Kong, 收入 and revenue, rose and increased, 上升 and 增长).
     """
-    problem = _compared_problem(claim, sentence, label)
-    if problem is not None:
-        return problem
+    if may_compare(claim):
+        compared = compare(claim, sentence)
+        if compared is not None:
+            if not compared.agrees:
+                return f"turns the comparison in {label} round"
+            if compared.turned:
+                return None  # told from the other side: its sides are exchanged, not swapped
     # A near-copy shares most of its words (characters) with the sentence: a set look-up
     # before the alignment (its equal parts hold 60% of them; half here, for inflections).
     words = _TOKENS.findall(claim.lower())
