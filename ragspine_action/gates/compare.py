@@ -28,7 +28,7 @@ from typing import NamedTuple
 
 from .claims import STOPWORDS
 
-__all__ = ["Comparison", "Verdict", "comparisons", "compare", "may_compare"]
+__all__ = ["Comparison", "Verdict", "compare", "comparisons", "may_compare"]
 
 _GREATER_EN = r"more|greater|larger|bigger|higher|faster|quicker|stronger|better|longer|wider"
 _LESSER_EN = r"less|fewer|smaller|lower|slower|weaker|worse|shorter|narrower"
@@ -58,7 +58,9 @@ _WORD = re.compile(r"[a-z]+|\d+(?:[.,]\d+)*")
 _LETTER_NAME = re.compile(r"(?<=[A-Za-z] )[A-Z]\b")
 _CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 # Words that carry no side: the verbs and fillers around a comparison.
-_FILLER = frozenset(["was", "were", "is", "are", "be", "been", "remained", "stayed", "grew", "rose"])
+_FILLER = frozenset(
+    ["was", "were", "is", "are", "be", "been", "remained", "stayed", "grew", "rose"]
+)
 
 
 class Comparison(NamedTuple):

@@ -9,12 +9,36 @@ from ragspine_action.gates.judge import LexicalJudge
 
 CASES = [
     # (context, claim, supported)
-    ("Product A sold fewer units than Product B.", "Product A sold more units than Product B.", False),
-    ("Product A sold fewer units than Product B.", "Product B sold more units than Product A.", True),
-    ("Product A sold fewer units than Product B.", "Product B sold fewer units than Product A.", False),
-    ("Malaysia's claims ratio was higher than Singapore's.", "Singapore's claims ratio was lower than Malaysia's.", True),
-    ("Malaysia's claims ratio was higher than Singapore's.", "Malaysia's claims ratio was lower than Singapore's.", False),
-    ("Hong Kong revenue grew faster than Singapore revenue.", "Singapore revenue grew more slowly than Hong Kong revenue.", True),
+    (
+        "Product A sold fewer units than Product B.",
+        "Product A sold more units than Product B.",
+        False,
+    ),
+    (
+        "Product A sold fewer units than Product B.",
+        "Product B sold more units than Product A.",
+        True,
+    ),
+    (
+        "Product A sold fewer units than Product B.",
+        "Product B sold fewer units than Product A.",
+        False,
+    ),
+    (
+        "Malaysia's claims ratio was higher than Singapore's.",
+        "Singapore's claims ratio was lower than Malaysia's.",
+        True,
+    ),
+    (
+        "Malaysia's claims ratio was higher than Singapore's.",
+        "Malaysia's claims ratio was lower than Singapore's.",
+        False,
+    ),
+    (
+        "Hong Kong revenue grew faster than Singapore revenue.",
+        "Singapore revenue grew more slowly than Hong Kong revenue.",
+        True,
+    ),
     ("Zenith's revenue exceeded Orion's.", "Orion's revenue exceeded Zenith's.", False),
     ("Zenith's revenue exceeded Orion's.", "Orion's revenue trailed Zenith's.", True),
     ("The project is ahead of schedule.", "The project is behind schedule.", False),
