@@ -561,8 +561,8 @@ def _name_like(piece: str) -> bool:
         # nothing (no predicate: 将, 已, 是, 为, 据, 称, 不 …).
         # An ASCII run (ACME, 2026) counts as one character.
         size = len(_ASCII_RUN.sub("A", piece))
-        if size > 20:
-            return False
+        if size > 20 or _CJK_AMOUNT_IN_TITLE.search(piece) is not None:
+            return False  # 2024年收入8亿 states an amount: no title does
         return _CJK_DOC_KIND.search(piece) is not None or (
             size <= 12 and _CJK_PREDICATE.search(piece) is None
         )
@@ -577,6 +577,12 @@ def _name_like(piece: str) -> bool:
         or any(ch.isdigit() for ch in w)
         for w in words
     )
+
+
+# An amount with its scale or currency (8亿, 3.5万元, 12%, 9億): what a title never holds.
+_CJK_AMOUNT_IN_TITLE = re.compile(
+    r"[\d０-９一二三四五六七八九十两]+(?:[.．]\d+)?\s*(?:亿|億|万|萬|千万|百万|元|美元|港元|%|％|倍)"
+)
 
 
 def _bare_noun_phrase(text: str) -> bool:

@@ -2599,8 +2599,15 @@ def _numbers_within(answer: str, reference: str) -> bool:
 def _numbers_among(
     numbers: list[tuple[str, frozenset[Decimal]]], known: list[tuple[str, frozenset[Decimal]]]
 ) -> bool:
-    forms: frozenset[Decimal] = frozenset().union(*(f for _, f in known))
-    return all(not forms.isdisjoint(f) for _, f in numbers)
+    """Whether each of ``numbers`` is a distinct one of ``known``: counted, not looked up,
+    so 成人每次1克，每6到8小时一次 does not find its 1 in the 一次 of …0.5克…一次."""
+    free = [forms for _, forms in known]
+    for _, forms in numbers:
+        found = next((i for i, f in enumerate(free) if not f.isdisjoint(forms)), None)
+        if found is None:
+            return False
+        del free[found]
+    return True
 
 
 def _only_omitted(numbers: list[tuple[str, frozenset[Decimal]]], matched: str | None) -> bool:

@@ -167,3 +167,18 @@ def test_ordinals_and_periods_counted_from_now_are_no_amounts(
     # Both directions: the ordinal or period counts nothing, an amount beside it counts.
     text = f"{prefix}{when}的数据没有。" if number is None else f"{prefix}{when} was {number}。"
     assert detect_fabricated_numbers(text) == ([] if number is None else [number])
+
+
+@pytest.mark.parametrize(
+    ("text", "numbers"),
+    [
+        # After a citation label, a piece that states an amount is no title: it is counted.
+        ("抱歉，知识库中没有相关数据。参考：2024年收入8亿，2025年收入9亿", ["8亿", "9亿"]),
+        ("抱歉，没有找到。来源：估计约3.5万元", ["3.5万"]),
+        # A title with a year in it stays citation material.
+        ("抱歉，没有数据。来源：ACME集团2026战略规划，第6页", []),
+        ("抱歉，没有数据。参考：《2025年报》第3页", []),
+    ],
+)
+def test_an_amount_after_a_citation_label_is_counted(text: str, numbers: list[str]) -> None:
+    assert detect_fabricated_numbers(text) == numbers
