@@ -28,7 +28,16 @@ from ..gate_defaults import DEFAULT_META_PATTERNS
 from .fabrication import DEFAULT_PERIOD_PATTERNS, compile_periods
 from .leading import Leading
 from .numerals import (
+    CJK_CURRENCY_NAMES,
+    CJK_SCALE_WORDS,
+    CURRENCY_CODES,
+    CURRENCY_NAMES,
+    CURRENCY_PREFIXES,
+    CURRENCY_SIGNS,
+    PERCENT_WORDS,
+    SCALE_WORDS,
     NumberMention,
+    alternation,
     fold,
     has_digit,
     number_forms,
@@ -1221,11 +1230,13 @@ def _without_mentions(folded: str, stating: list[NumberMention], unit: str | Non
 
 # What a clause saying the value again may hold besides it: "i.e. USD 8,180 million",
 # "即8,180百万美元", "(about HKD 13.3 billion)".
+# Its own words (a connective or hedge), then every currency, unit and scale word.
 _RESTATEMENT = re.compile(
     r"\b(?:i\.?e\.?|e\.g\.?|that is|or|namely|about|around|approximately|roughly|some|"
-    r"usd|hkd|cny|rmb|eur|gbp|jpy|sgd|us\$|hk\$|million|billion|thousand|mn|bn|m|b|k|"
-    r"dollars?|euros?|yuan|percent|per cent)\b"
-    r"|即|亦即|也就是|约|大约|折合|合计|百万|千万|亿|万|千|美元|港元|港币|人民币|元|欧元|[$€£¥%（）()]",
+    + alternation(CURRENCY_CODES + CURRENCY_PREFIXES + CURRENCY_NAMES + PERCENT_WORDS + SCALE_WORDS)
+    + r")\b|即|亦即|也就是|约|大约|折合|合计|"
+    + alternation(CJK_SCALE_WORDS + CJK_CURRENCY_NAMES)
+    + f"|[{re.escape(CURRENCY_SIGNS)}%（）()]",
     re.IGNORECASE,
 )
 

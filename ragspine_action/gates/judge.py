@@ -40,8 +40,15 @@ from .compare import compare, may_compare
 from .dates import DateMention, date_mentions, dates_agree
 from .numerals import (
     ARTICLE_COUNTERS,
+    CJK_CURRENCY_NAMES,
     CONDITIONAL_NUMBER_WORDS,
+    CURRENCY_CODES,
+    CURRENCY_NAMES,
+    CURRENCY_PREFIXES,
+    CURRENCY_SIGNS,
     NUMBER_WORDS,
+    PERCENT_WORDS,
+    alternation,
     cjk_numerals,
     conditional_numbers,
     english_compounds,
@@ -1517,22 +1524,14 @@ def _overlap(
 # number (units, hedged rounding, bounds), so as words they are neither found nor missing:
 # "4.2 billion dollars" for "$4.2 billion", "8 percent" for "8%", "roughly 8%", "no more
 # than 5 GB" for "does not exceed 5 GB".
+# Not the scale words: alone, "m", "b", "k" are words ("Plan B"). Not a joined currency
+# (US$ tokenizes to "us", a word). Not "per cent": "per" and "cent" are words of their own.
 _FRAME_WORDS = frozenset(
-    [
-        "percent",
-        "pct",
-        "dollar",
-        "dollars",
-        "euro",
-        "euros",
-        "usd",
-        "eur",
-        "hkd",
-        "gbp",
-        "rmb",
-        "cny",
-        "sgd",
-        "jpy",
+    CURRENCY_CODES
+    + CURRENCY_NAMES
+    + tuple(w for w in PERCENT_WORDS if " " not in w)
+    + (
+        # hedges
         "approximately",
         "approx",
         "about",
@@ -1541,6 +1540,7 @@ _FRAME_WORDS = frozenset(
         "nearly",
         "almost",
         "circa",
+        # bounds
         "more",
         "less",
         "fewer",
@@ -1553,7 +1553,7 @@ _FRAME_WORDS = frozenset(
         "exceeding",
         "maximum",
         "minimum",
-    ]
+    )
 )
 _YEAR_ON_YEAR = re.compile(r"\byear[\s-]+(?:on|over)[\s-]+year\b", re.IGNORECASE)
 
@@ -1626,10 +1626,13 @@ def _clause_numbers(text: str) -> list[tuple[str, frozenset[Decimal]]]:
 
 
 # A hedge before (or 左右 after) a number: "approximately USD 1.7 billion", "约10%", "逾3成".
+# The currency between them is one written before a number (a code, a sign, 人民币), not a
+# name written after it ("dollars") nor a scale word.
 _HEDGE_BEFORE = re.compile(
     r"(?:approximately|approx\.?|about|around|roughly|nearly|almost|close to|some|circa|~|"
-    r"约|大约|大概|近|将近|接近|逾|超过|约为)\s*(?:(?:usd|hkd|rmb|cny|eur|sgd|us\$|hk\$|\$|€|£|"
-    r"人民币|美元|港元)\s?)?$",
+    r"约|大约|大概|近|将近|接近|逾|超过|约为)\s*(?:(?:"
+    + alternation(CURRENCY_CODES + CURRENCY_PREFIXES + tuple(CURRENCY_SIGNS) + CJK_CURRENCY_NAMES)
+    + r")\s?)?$",
     re.IGNORECASE,
 )
 _HEDGE_AFTER = re.compile(r"^\s*[^\s\d]{0,4}\s*(?:左右|上下)")

@@ -30,7 +30,16 @@ def has_digit(text: str) -> bool:
 
 
 __all__ = [
+    "CJK_CURRENCY_NAMES",
+    "CJK_SCALE_WORDS",
+    "CURRENCY_CODES",
+    "CURRENCY_NAMES",
+    "CURRENCY_PREFIXES",
+    "CURRENCY_SIGNS",
+    "PERCENT_WORDS",
+    "SCALE_WORDS",
     "NumberMention",
+    "alternation",
     "cjk_numerals",
     "cjk_value",
     "conditional_numbers",
@@ -44,6 +53,27 @@ __all__ = [
     "states_value",
     "unit_scale",
 ]
+
+# The words that say which currency, unit or scale a number is written in: the one list
+# the judges' patterns that set such words aside are built from (claims._RESTATEMENT,
+# judge._FRAME_WORDS, judge._HEDGE_BEFORE), each adding its own words and leaving out
+# what does not fit it. Lower case.
+CURRENCY_CODES = ("usd", "hkd", "cny", "rmb", "eur", "gbp", "jpy", "sgd")
+# A code joined to its sign, written before the number (US$5); not a word of its own.
+CURRENCY_PREFIXES = ("us$", "hk$")
+CURRENCY_SIGNS = "$€£¥"
+CURRENCY_NAMES = ("dollar", "dollars", "euro", "euros", "yuan")
+CJK_CURRENCY_NAMES = ("人民币", "美元", "港元", "港币", "欧元", "元")
+PERCENT_WORDS = ("percent", "per cent", "pct")
+SCALE_WORDS = ("thousand", "million", "billion", "mn", "bn", "m", "b", "k")
+CJK_SCALE_WORDS = ("千万", "百万", "亿", "万", "千")
+
+
+def alternation(words: Iterable[str]) -> str:
+    """A regex alternation of literal ``words``, the longest first (so 千万 is not read as
+    千 then 万)."""
+    return "|".join(re.escape(w) for w in sorted(set(words), key=lambda w: (-len(w), w)))
+
 
 # Full-width digits and separators (NFKC folds them); checked before normalising at all.
 _WIDE = re.compile(r"[０-９．，％]")
@@ -59,8 +89,10 @@ _NUMBER = re.compile(
 )
 _GROUPING = str.maketrans("", "", ", \u00a0\u202f")
 # The scale letters of an amount after a currency sign or code ($1.702B, €40K, USD 3.5M).
-_CURRENCY_SIGNS = frozenset("$€£¥")
-_CURRENCY_CODE = re.compile(r"(?<![A-Za-z])(?:USD|HKD|EUR|GBP|RMB|CNY|JPY|SGD)\s?$")
+_CURRENCY_SIGNS = frozenset(CURRENCY_SIGNS)
+_CURRENCY_CODE = re.compile(
+    rf"(?<![A-Za-z])(?:{alternation(c.upper() for c in CURRENCY_CODES)})\s?$"
+)
 _LETTER_SCALE = re.compile(r"\s?(bn|mn|b|m|k)(?![A-Za-z0-9])", re.IGNORECASE)
 _SCALES: dict[str, int] = {
     "thousand": 10**3,

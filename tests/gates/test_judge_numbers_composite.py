@@ -9,7 +9,15 @@ import pytest
 
 from ragspine_action.gates.claims import extract_claims
 from ragspine_action.gates.judge import LexicalJudge
-from ragspine_action.gates.numerals import cjk_numerals, fold, number_mentions
+from ragspine_action.gates.numerals import (
+    CJK_CURRENCY_NAMES,
+    CURRENCY_CODES,
+    CURRENCY_PREFIXES,
+    CURRENCY_SIGNS,
+    cjk_numerals,
+    fold,
+    number_mentions,
+)
 
 
 @pytest.mark.parametrize(
@@ -67,6 +75,31 @@ CONTEXT_ZH = "新业务价值按年增长约百分之十五。偿付能力充足
 def test_chinese_percentages_are_numbers(claim: str, supported: bool) -> None:
     [verdict] = LexicalJudge().judge_claims([claim], [CONTEXT_ZH])
     assert verdict.supported is supported, verdict
+
+
+# Every currency written before a number, from the one list numerals.py keeps.
+_CURRENCIES_BEFORE = (
+    [c.upper() for c in CURRENCY_CODES + CURRENCY_PREFIXES]
+    + list(CURRENCY_SIGNS)
+    + [c for c in CJK_CURRENCY_NAMES if c != "元"]
+)
+
+
+@pytest.mark.parametrize("currency", _CURRENCIES_BEFORE)
+def test_a_hedge_rounds_an_amount_in_any_currency_it_stands_before(currency: str) -> None:
+    """`approximately GBP 1.7 billion` rounds GBP 1,702 million as `approximately USD 1.7
+    billion` rounds USD 1,702 million; the same rounding without the hedge does not."""
+    if currency.isascii() or currency in CURRENCY_SIGNS:
+        context = f"Group revenue was {currency} 1,702 million in 2025."
+        hedged = f"Group revenue was approximately {currency} 1.7 billion in 2025."
+        bare = f"Group revenue was {currency} 1.7 billion in 2025."
+    else:
+        context = f"集团收入为{currency}17.02亿元。"
+        hedged = f"集团收入约{currency}17亿元。"
+        bare = f"集团收入为{currency}17亿元。"
+    [rounded, unhedged] = LexicalJudge().judge_claims([hedged, bare], [context])
+    assert rounded.supported, rounded
+    assert not unhedged.supported, unhedged
 
 
 @pytest.mark.parametrize(
