@@ -41,8 +41,9 @@ __all__ = ["DEFAULT_PERIOD_PATTERNS", "compile_periods", "detect_fabricated_numb
 # A number, with the Chinese scale that makes it an amount (5亿, 3.5万, 7,800万); thousands
 # may be grouped by spaces (1 702).
 # Digits joined to a name by an underscore (DOC_04286, ACME_IFRS17_Note) are part of it.
+# (?=\d) first: the engine skips to a digit instead of trying the lookbehind everywhere.
 _NUMBER = re.compile(
-    r"(?<![\d_])(?:\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d.,])|\d+(?:[.,]\d+)*)(?![\d_])"
+    r"(?=\d)(?<![\d_])(?:\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d.,])|\d+(?:[.,]\d+)*)(?![\d_])"
     r"(?:\s?(?:千万|百万|万亿|[万亿]))?"
 )
 # Between two periods of a list or range: a comma, an enumeration comma, a dash or a
