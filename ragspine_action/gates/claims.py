@@ -60,6 +60,7 @@ __all__ = [
 
 # ASCII word runs, or one CJK character (unified ideographs, extension A, compatibility).
 TOKEN = re.compile(r"[A-Za-z0-9]+|[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_ASCII_TOKEN = re.compile(r"[a-z0-9]+")  # TOKEN on a lower-cased ASCII text
 
 STOPWORDS = frozenset(
     [
@@ -275,7 +276,10 @@ def tokenize(text: str) -> list[str]:
     """Lower-cased ASCII word runs and single CJK characters, in order; contractions
     written out (``aren't`` → are not), so "aren't allowed" and "are not allowed" share
     their words and their negation."""
-    return TOKEN.findall(expand_contractions(text).lower())
+    lowered = expand_contractions(text).lower()
+    if lowered.isascii():  # one character class, no alternation: ~1.5x faster, same tokens
+        return _ASCII_TOKEN.findall(lowered)
+    return TOKEN.findall(lowered)
 
 
 # n't as " not" (can't → can not, won't → will not, shan't → shall not, ain't → is not).

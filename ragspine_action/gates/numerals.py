@@ -232,6 +232,8 @@ def _forms(whole: str, fraction: str | None, scale: str | None) -> frozenset[Dec
 
 def fold(text: str) -> str:
     """Full-width digits and signs as ASCII (only when there are any: NFKC is not free)."""
+    if text.isascii():  # no full-width character: a flag test instead of a scan
+        return text
     return unicodedata.normalize("NFKC", text) if _WIDE.search(text) else text
 
 
