@@ -26,10 +26,10 @@ retrieve is tokenised once.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any, NamedTuple, Protocol
 
 from ..gate_defaults import JUDGE_KINDS
@@ -2327,6 +2327,11 @@ def _ordinal_problem(claim: str, contexts: _Contexts, match: dict[str, str]) -> 
     return None
 
 
+def _never() -> bool:
+    """No number of the answer is known to be the reference's (judging claims)."""
+    return False
+
+
 @dataclass(frozen=True)
 class LexicalJudge:
     """Word overlap ≥ ``threshold``, numbers found, polarity agreeing (module docstring)."""
@@ -2376,7 +2381,12 @@ class LexicalJudge:
         return verdicts
 
     def _judge(
-        self, claim: str, contexts: _Contexts, threshold: float, *, omission_ok: bool = False
+        self,
+        claim: str,
+        contexts: _Contexts,
+        threshold: float,
+        *,
+        omission_ok: Callable[[], bool] = _never,
     ) -> ClaimVerdict:
         if contexts.verbatim(claim):
             # A context sentence word for word: its words, numbers and polarity are the
@@ -2446,7 +2456,7 @@ class LexicalJudge:
                     for text, forms in numbers
                     if known.isdisjoint(forms) and not _hedged_rounding(claim, text, forms, known)
                 ]
-                if missing and not (omission_ok and _only_omitted(numbers, matched)):
+                if missing and not (omission_ok() and _only_omitted(numbers, matched)):
                     reason = f"numbers not in {contexts.label}: " + ", ".join(missing)
                 if reason is None:
                     reason = _date_problem(claim, contexts)
@@ -2488,7 +2498,11 @@ class LexicalJudge:
         return ClaimVerdict(shown, reason is None, score, matched, reason)
 
     def _reference_sentence(
-        self, sentence: str, answer_ctx: _Contexts, threshold: float, omission_ok: bool
+        self,
+        sentence: str,
+        answer_ctx: _Contexts,
+        threshold: float,
+        omission_ok: Callable[[], bool],
     ) -> ClaimVerdict:
         """One reference sentence against the answer. A sentence the answer leaves partly
         unsaid (its clause "which expire on 31 March" missing) is an omission, which only
@@ -2536,7 +2550,7 @@ class LexicalJudge:
         other polarity (the LLM judge's veto on answer_accuracy)."""
         answer_ctx = _Contexts([answer], "the answer")
         verdict = self._reference_sentence(
-            sentence, answer_ctx, threshold, _numbers_within(answer, reference)
+            sentence, answer_ctx, threshold, cache(lambda: _numbers_within(answer, reference))
         )
         return None if verdict.supported or verdict.score < threshold else verdict
 
@@ -2548,7 +2562,9 @@ class LexicalJudge:
         # Each reference sentence is judged against the answer. One the answer does not
         # address (recalls less than the threshold of) only lowers the overall recall; one
         # it addresses must agree with it in numbers and polarity.
-        omission_ok = _numbers_within(answer, reference)
+        # Asked only when a sentence lacks a number: reading every number of the answer
+        # and the reference is most of answer_accuracy's cost otherwise.
+        omission_ok = cache(lambda: _numbers_within(answer, reference))
         verdicts = [
             self._reference_sentence(s, answer_ctx, threshold, omission_ok) for s in sentences
         ]
