@@ -139,8 +139,9 @@ class CaseScorer:
     def score(self, case: GoldenCase, outcome: Outcome) -> None:
         """Every applicable gate, fabrication, retrieval rank and attribution of one case."""
         settings = self.settings
+        docs = [source.doc for source in outcome.sources]
         retrieval = checked_case_retrieval(  # deduplicates the ranking itself
-            [source.doc for source in outcome.sources],
+            docs,
             case.relevance(),
             self._ks,
             settings.relevance_level,
@@ -171,9 +172,9 @@ class CaseScorer:
         if refuse:
             self.refusal_checked += 1
             if error is None:
-                cited = [s.doc for s in outcome.sources]  # citation material: no amount
+                cited = docs  # citation material: no amount
                 if outcome.source is not None:
-                    cited.append(outcome.source.doc)
+                    cited = [*docs, outcome.source.doc]
                 numbers = detect_fabricated_numbers(
                     outcome.answer, settings.gates.period_patterns, cited
                 )
