@@ -1,7 +1,7 @@
 """Score an outcomes file against a golden file on every core: the path for large sets.
 
-The run is split by the golden file's byte ranges, one per worker process (forked, so
-the outcome index is shared, not copied). Each worker streams its golden lines, reads
+The run is split by the golden file's byte ranges, a few per worker process (forked, so
+the outcome index is shared, not copied; a free worker takes the next range). Each worker streams its golden lines, reads
 each case's outcome line by offset, scores it into a ``CaseTable`` and returns columns
 — never one object per case. Nothing is held per case but the ids and the columns, so
 memory stays near 1 KB a case.
@@ -55,6 +55,10 @@ __all__ = ["FastPathDeclined", "ParallelResult", "default_workers", "score_outco
 # Below this golden-file size a worker process costs more than it saves.
 MIN_BYTES_PER_WORKER = 1024 * 1024
 MAX_WORKERS = 8
+# The golden file is cut into up to this many parts per worker (none under
+# MIN_BYTES_PER_WORKER): the pool hands the next part to whichever worker is free, so a
+# worker slowed by another process on its core does not hold the run up by half the set.
+PARTS_PER_WORKER = 4
 _PROGRESS_LINES = 2048  # a worker adds to the progress counter every this many lines
 
 # `{"id": "<plain id>"` at the start of a line: the id without parsing the whole line.
@@ -170,6 +174,14 @@ def _index_outcomes(path: str, max_bytes: int) -> _OutcomeIndex:
     if not ids:
         raise FastPathDeclined
     return _OutcomeIndex(path, ids, position, starts, lengths)
+
+
+def _part_count(path: str, workers: int) -> int:
+    """Parts to cut the golden file into: ``workers`` at least, more for a large file."""
+    if workers <= 1:
+        return 1
+    by_size = os.path.getsize(path) // MIN_BYTES_PER_WORKER
+    return int(max(workers, min(workers * PARTS_PER_WORKER, by_size)))
 
 
 def _ranges(path: str, count: int) -> list[_Range]:
@@ -311,7 +323,8 @@ def _run_parts(count: int) -> list[_Part]:
     gc.freeze()  # keep the parent's objects out of the children's collector and pages
     try:
         context = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(max_workers=count, mp_context=context) as pool:
+        workers = min(count, _STATE.get("workers", count))
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
             paths = list(pool.map(_work, range(count)))
         parts: list[_Part] = []
         for path in paths:  # the workers have exited: their memory is back
@@ -350,12 +363,13 @@ def score_outcomes_file(
     index = _index_outcomes(outcomes_path, max_bytes)
     if workers > 1 and "fork" not in multiprocessing.get_all_start_methods():
         workers = 1
-    ranges = _ranges(golden_path, max(1, workers))
+    workers = max(1, workers)
+    ranges = _ranges(golden_path, _part_count(golden_path, workers))
     with _ONE_RUN:
         if progress is None:
-            return _score_all(golden_path, settings, index, ranges, shard, encode_rows)
+            return _score_all(golden_path, settings, index, ranges, shard, encode_rows, workers)
         with _watching(progress, ranges):
-            return _score_all(golden_path, settings, index, ranges, shard, encode_rows)
+            return _score_all(golden_path, settings, index, ranges, shard, encode_rows, workers)
 
 
 @contextlib.contextmanager
@@ -389,10 +403,12 @@ def _score_all(
     ranges: list[_Range],
     shard: Shard | None,
     encode_rows: bool,
+    workers: int,
 ) -> ParallelResult:
     """Fork, score, join; the workers' files are removed on failure or with the table."""
     encode_dir = tempfile.mkdtemp(prefix="ragspine-rows-") if encode_rows else None
     _STATE.update(
+        workers=workers,
         golden=golden_path,
         index=index,
         settings=settings,

@@ -212,6 +212,34 @@ def test_two_workers_score_two_ranges_in_a_process_pool(
     assert result.report.qa is not None and result.report.qa.n_cases == N_CASES
 
 
+@pytest.mark.slow
+def test_more_parts_than_workers_give_the_sequential_report(
+    synth: Synth, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A large file is cut into several parts per worker (a free worker takes the next):
+    the pool keeps its size, every part is scored once, in file order."""
+    size = synth.golden.stat().st_size
+    monkeypatch.setattr(parallel_qa, "MIN_BYTES_PER_WORKER", max(1, size // 20))
+    assert parallel_qa._part_count(str(synth.golden), 2) == 2 * parallel_qa.PARTS_PER_WORKER
+    assert parallel_qa._part_count(str(synth.golden), 1) == 1
+    parts_seen: list[list[int]] = []
+    real_run_parts = parallel_qa._run_parts
+
+    def run_parts(count: int) -> list[Any]:
+        parts = real_run_parts(count)
+        parts_seen.append([len(p.golden_ids) for p in parts])
+        return parts
+
+    monkeypatch.setattr(parallel_qa, "_run_parts", run_parts)
+    monkeypatch.setattr(_RecordingPool, "sizes", [])
+    monkeypatch.setattr(parallel_qa, "ProcessPoolExecutor", _RecordingPool)
+    fast = _fast(_config(synth.golden, synth.outcomes, workers=2))
+    assert _RecordingPool.sizes == [2]
+    (sizes,) = parts_seen
+    assert len(sizes) == 2 * parallel_qa.PARTS_PER_WORKER and sum(sizes) == N_CASES
+    assert fast == _sequential(_config(synth.golden, synth.outcomes, workers=1))
+
+
 def test_parts_come_back_through_files_removed_after_reading(
     synth: Synth, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
