@@ -63,7 +63,7 @@ _PROGRESS_LINES = 2048  # a worker adds to the progress counter every this many 
 
 # `{"id": "<plain id>"` at the start of a line: the id without parsing the whole line.
 # Only a hint: the worker checks it against the parsed outcome.
-_LEADING_ID = re.compile(rb'\s*\{\s*"id"\s*:\s*"([^"\\]+)"')
+_LEADING_ID = re.compile(rb'\s*\{\s*"id"\s*:\s*"([^"\\\x80-\xff]+)"')  # an ASCII id
 
 
 class FastPathDeclined(Exception):
@@ -145,35 +145,35 @@ def _parse(data: bytes, line: int = 0) -> dict[str, Any]:
 
 def _index_outcomes(path: str, max_bytes: int) -> _OutcomeIndex:
     check_size(path, max_bytes)
-    ids: list[str] = []
     position: dict[str, int] = {}
     starts = array("q")
     lengths = array("q")
     offset = 0
+    leading_id = _LEADING_ID.match
     with open(path, "rb") as handle:
         for data in handle:
-            match = _LEADING_ID.match(data)
-            if match is not None and match.group(1).isascii():
-                case_id = match.group(1).decode("ascii")
+            size = len(data)
+            match = leading_id(data)
+            if match is not None:
+                case_id = match[1].decode("ascii")
             else:
                 obj = _parse(data)
                 if obj is _BLANK:
-                    offset += len(data)
+                    offset += size
                     continue
                 raw = obj.get("id")
                 if not isinstance(raw, str):
                     raise FastPathDeclined
                 case_id = raw
-            if case_id in position:
+            n = len(lengths)
+            if position.setdefault(case_id, n) != n:  # a duplicate id
                 raise FastPathDeclined
-            position[case_id] = len(ids)
-            ids.append(case_id)
             starts.append(offset)
-            lengths.append(len(data))
-            offset += len(data)
-    if not ids:
+            lengths.append(size)
+            offset += size
+    if not position:
         raise FastPathDeclined
-    return _OutcomeIndex(path, ids, position, starts, lengths)
+    return _OutcomeIndex(path, list(position), position, starts, lengths)
 
 
 def _part_count(path: str, workers: int) -> int:
@@ -285,6 +285,7 @@ def _score_range(part: int) -> _Part:
         with counter.get_lock():
             counter.value += span.end - reported
     table = scorer.table.build()
+    digests.sort()  # in parallel: the parent's sort of all parts then merges sorted runs
     encoded = None
     if _STATE["encode_dir"] is not None:
         encoded = os.path.join(_STATE["encode_dir"], f"part-{part:04d}.jsonl")
