@@ -8,12 +8,14 @@ or a merge. A file that is not a report is one line on stderr and exit 2.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from .errors import EXIT_ERROR, EXIT_PASS, ConfigError, RagspineError, format_error
 from .jsonio import atomic_write_chunks
+from .outputs import check_output_path, output_errors
 from .report.model import Report
 from .report.read import read_report
 from .report.render_terminal import DEFAULT_SHOWN, for_stream, print_report, render_terminal
@@ -97,12 +99,22 @@ def build_render_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _check_output(output: str, report: str) -> None:
+    """``-o`` checked before reading: a directory or unwritable place is one line naming
+    it (not the temporary file beside it), and the report itself is never overwritten."""
+    check_output_path(output, "-o")
+    if os.path.exists(report) and os.path.exists(output) and os.path.samefile(report, output):
+        raise ConfigError(f"-o {output}: is the report itself ({report}); write elsewhere")
+
+
 def main(argv: Sequence[str], stdout: TextIO | None = None) -> int:
     """Exit 0 when rendered, 2 for a bad report file or flag."""
     out = stdout or sys.stdout
     try:
         args = build_render_parser().parse_args(list(argv))
         shown = parse_show_failures(args.show_failures)
+        if args.output is not None:
+            _check_output(args.output, args.report)
         report = read_report(args.report)
         text = render_report(report, args.format, show_failures=shown, head_sha=args.head_sha)
         if args.output is None and args.format == "terminal":
@@ -111,7 +123,8 @@ def main(argv: Sequence[str], stdout: TextIO | None = None) -> int:
             out.write(for_stream(log_safe(text), out))
             out.flush()
         else:
-            atomic_write_chunks(args.output, [text.encode("utf-8")])
+            with output_errors(args.output, "-o"):
+                atomic_write_chunks(args.output, [text.encode("utf-8")])
     except RagspineError as exc:
         print_safe(format_error(exc), sys.stderr)
         return exc.exit_code

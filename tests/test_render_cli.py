@@ -101,3 +101,32 @@ def test_markdown_on_stdout_is_the_file_s_text(
     printed = capsys.readouterr().out
     assert printed == out.read_text(encoding="utf-8")
     assert "@&#8203;oncall" in printed and "\\u200b" not in printed
+
+
+def test_output_to_a_directory_names_the_flag_and_path(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``-o DIR`` is one line naming ``-o`` and DIR (it named a temporary file beside it)."""
+    report = failing_run(tmp_path)
+    capsys.readouterr()
+    target = tmp_path / "out"
+    target.mkdir()
+    assert main(["render", str(report), "--format", "markdown", "-o", str(target)]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert f"-o {target}: is a directory" in err and ".tmp" not in err
+    assert list(target.iterdir()) == []
+
+
+def test_output_over_the_report_itself_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``render r.json -o r.json`` would replace the report with its rendering."""
+    report = failing_run(tmp_path)
+    before = report.read_bytes()
+    capsys.readouterr()
+    same = tmp_path / "." / report.name
+    assert main(["render", str(report), "--format", "markdown", "-o", str(same)]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "-o" in err and "the report itself" in err
+    assert report.read_bytes() == before
