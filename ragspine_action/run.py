@@ -644,6 +644,9 @@ def _summary(
     parts = [f"ragspine-eval: {verdict.upper()}"]
     if qa is not None:
         failing = [n for n, m in qa.metrics.items() if m.total and m.passed < m.total]
+        if qa.retrieval is not None and qa.retrieval.misses:
+            # hit@k at the protected k is a per-case gate too (the failing cases list it)
+            failing.append(f"hit@{qa.retrieval.protected_k}")
         parts.append(f"qa[{qa.mode}] {count_noun(qa.n_cases, 'case')}")
         parts.append(
             f"{count_noun(len(failing), 'gate')} below 100%" if failing else "all gates 100%"

@@ -169,3 +169,21 @@ def test_without_broken_cases_the_count_is_said_once(failing_report: Path) -> No
     text = render_terminal(report)
     assert re.search(r"^4 failing cases:\n  \S", text, re.M)
     assert not re.search(r"^(Failing|Broken|Other failing) cases", text, re.M)
+
+
+def test_summary_counts_the_retrieval_gate(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A retrieval-only run whose cases miss the protected k is not "all gates 100%" (it
+    said so under its own list of 6 failing cases)."""
+    study = Path(__file__).resolve().parents[1] / "data" / "retrieval_study"
+    report = tmp_path / "report.json"
+    args = ["--system", "outcomes", "--mode", "bm25", "--no-baseline", "--quiet"]
+    args += ["--golden", str(study / "golden.jsonl"), "--outcomes", str(study / "1-bm25.jsonl")]
+    assert cli_main([*args, "--report", str(report)]) == 0
+    loaded = read_report(str(report))
+    assert loaded.qa is not None and loaded.qa.retrieval is not None
+    misses = len(loaded.qa.retrieval.misses)
+    assert misses > 0
+    assert "all gates 100%" not in loaded.summary
+    assert "1 gate below 100%" in loaded.summary
