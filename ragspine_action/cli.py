@@ -215,7 +215,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     ext.add_argument(
         "--extraction-manifest",
-        help="JSON listing {name, facts, ground_truth} fixtures (default: the bundled fixtures)",
+        help='JSON object {"fixtures": [{"name", "facts", "ground_truth"}, …]}, paths '
+        "relative to it (default: the bundled fixtures)",
     )
     ext.add_argument("--extraction-abs-tol", type=float, help="numeric tolerance")
     ext.add_argument("--extraction-rel-tol", type=float, help="relative tolerance")

@@ -482,11 +482,30 @@ def _name_problem(name: str) -> str | None:
     return None
 
 
+_MANIFEST_SHAPE = '{"fixtures": [{"name": …, "facts": …, "ground_truth": …}, …]}'
+
+
+def _json_kind(doc: object) -> str:
+    if isinstance(doc, list):
+        return "a list"
+    if isinstance(doc, str):
+        return "a string"
+    if doc is None:
+        return "null"
+    return "a number" if isinstance(doc, int | float) and not isinstance(doc, bool) else "a boolean"
+
+
 def load_manifest(path: str | os.PathLike[str]) -> list[FixturePair]:
     """``{"fixtures": [{"name", "facts", "ground_truth"}]}``, paths relative to the manifest."""
     name = str(path)
     doc = read_json_file(path)
     line_of = _LineFinder(name, "fixtures")
+    if not isinstance(doc, dict):
+        # A bare list is the natural guess; pydantic would name the class _Manifest.
+        raise InputError.single(
+            name,
+            f"a manifest is a JSON object {_MANIFEST_SHAPE}, not {_json_kind(doc)}",
+        )
     try:
         manifest = _Manifest.model_validate(doc)
     except ValidationError as exc:

@@ -209,3 +209,17 @@ def test_repeated_flags_pair_up_and_take_names_from_ground_truth(tmp_path: Path)
         pairs_from_paths(["a.json"], [])
     with pytest.raises(ConfigError, match="name them in a manifest"):
         pairs_from_paths(["a", "b"], ["x/pdf_ground_truth.json", "y/pdf_ground_truth.json"])
+
+
+@pytest.mark.parametrize(("doc", "kind"), [([{"name": "x"}], "a list"), ("m", "a string")])
+def test_a_manifest_that_is_no_object_says_what_a_manifest_is(
+    tmp_path: Path, doc: Any, kind: str
+) -> None:
+    """A bare list of fixtures (what the --help line suggested) is one line showing the
+    shape, not pydantic's "instance of _Manifest"."""
+    manifest = write_manifest(tmp_path / "m.json", doc)
+    with pytest.raises(InputError) as exc:
+        load_manifest(manifest)
+    [line] = lines_of(exc)
+    assert line.startswith(f"{manifest}: a manifest is a JSON object") and kind in line
+    assert '{"fixtures": [' in line and "_Manifest" not in line
