@@ -67,7 +67,10 @@ class _Parser(argparse.ArgumentParser):
     """argparse that raises ConfigError instead of printing usage and exiting."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        raise ConfigError(f"ragspine-eval: {message}")
+        # format_error already starts the line with "ragspine-eval: error: "; a
+        # subcommand's parser adds its name ("merge: the following arguments …").
+        command = self.prog.removeprefix("ragspine-eval").strip()
+        raise ConfigError(f"{command}: {message}" if command else message)
 
     def _print_message(self, message: str, file: Any = None) -> None:
         """--help and --version in what the stream can encode (never a crash)."""

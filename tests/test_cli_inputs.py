@@ -438,3 +438,22 @@ def test_valid_inputs_control(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert cli.main(argv) == 0
     capsys.readouterr()
     assert report.exists() and base.exists()
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["--judge", "foo"], "ragspine-eval: error: argument --judge: invalid choice: 'foo'"),
+        (["render"], "ragspine-eval: error: render: the following arguments are required"),
+        (["merge"], "ragspine-eval: error: merge: the following arguments are required"),
+        (["render", "r.json", "--format", "pdf"], "ragspine-eval: error: render: argument"),
+    ],
+)
+def test_a_flag_error_names_the_program_once(
+    argv: list[str], expected: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """argparse's errors read "ragspine-eval: error: ragspine-eval: argument --judge …"."""
+    assert cli.main(argv) == 2
+    [line] = capsys.readouterr().err.strip().splitlines()
+    assert line.startswith(expected), line
+    assert line.count("ragspine-eval") == 1
