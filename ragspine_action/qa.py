@@ -499,7 +499,7 @@ def qa_warnings(qa: QASection) -> list[str]:
     return warnings
 
 
-def unreferenced_narratives(qa: QASection) -> list[str]:
+def unreferenced_narratives(qa: QASection, reference_texts: str | None = None) -> list[str]:
     """The warning for narrative cases answer_accuracy could not measure (no
     ``reference_answer``, no reference text for their ``narrative_doc``), or none.
 
@@ -519,9 +519,16 @@ def unreferenced_narratives(qa: QASection) -> list[str]:
     if not ids:
         return []
     shown = ", ".join(ids[:5]) + (", …" if len(ids) > 5 else "")
-    return [
+    head = (
         f"answer_accuracy did not measure {len(ids)} narrative "
-        f"{'case' if len(ids) == 1 else 'cases'} ({shown}): they have no "
-        "reference_answer and no reference text for their narrative_doc; give "
-        "--reference-texts DIR (one text file per narrative_doc) to measure them"
+        f"{'case' if len(ids) == 1 else 'cases'} ({shown}): they have no reference_answer"
+    )
+    if reference_texts:  # given, but without these docs: telling to give it misleads
+        return [
+            f"{head} and --reference-texts {reference_texts} holds no text for their "
+            "narrative_doc (a file named DOC, DOC.txt or DOC.md, or a key DOC)"
+        ]
+    return [
+        f"{head} and no reference text for their narrative_doc; give --reference-texts "
+        "DIR (one text file per narrative_doc) to measure them"
     ]

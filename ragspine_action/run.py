@@ -916,7 +916,7 @@ def _run(config: RunConfig, now: datetime | None) -> RunResult:
             budget = error_budget(section, config)
             if budget is not None and error is None:
                 error = prefix + budget
-        warnings += unreferenced_narratives(qa)
+        warnings += unreferenced_narratives(qa, config.reference_texts)
         if len(sections) > 1:
             values = repeated_suite_values(sections, config.protected_k, golden_digests(config))
             repeats = repeats_section(sections, values)

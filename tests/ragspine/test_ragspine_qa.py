@@ -145,6 +145,8 @@ def test_a_narrative_doc_without_a_text_is_named_in_a_warning(tmp_path: Path) ->
     _, report = _run(tmp_path, "outcomes_tool.jsonl", "tool", "--reference-texts", str(TEXTS))
     [warning] = [w for w in report["warnings"] if w.startswith("answer_accuracy")]
     assert "1 narrative case (nar-003)" in warning
+    # --reference-texts was given: the warning says it lacks the doc, not "give it"
+    assert f"--reference-texts {TEXTS} holds no text" in warning and "give" not in warning
 
 
 def test_reference_texts_from_a_json_object_score_the_same(tmp_path: Path) -> None:
