@@ -287,6 +287,12 @@ def _check_names(config: RunConfig, suites: list[SuiteValues]) -> None:
                 f"{where}: no metric of that name in this run "
                 f"(known: {', '.join(sorted(known)[:40])})"
             )
+    if config.gated_metrics is not None and not config.gated_metrics:
+        where = config.origin("gated_metrics", "gate.metrics")
+        raise ConfigError(
+            f"{where}: an empty list gates nothing against the baseline (every drop would "
+            "pass); name the metrics to gate, or 'all'"
+        )
     for name in config.gated_metrics or []:
         if not any(metric_matches(name, m) for m in known):
             where = config.origin("gated_metrics", "gate.metrics")

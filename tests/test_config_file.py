@@ -101,6 +101,25 @@ def test_gate_metrics_limits_what_can_fail(tmp_path: Path, monkeypatch: pytest.M
     assert report["baseline"]["gated"] == ["numeric_accuracy", "hit@3"]
 
 
+def test_an_empty_gate_metrics_list_is_exit_2_not_a_green_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``gate: {metrics: []}`` gated nothing: every metric could drop to 0 with exit 0."""
+    ws = _setup(tmp_path, BASE)
+    rows = [json.loads(x) for x in (DATA / "mini_outcomes.jsonl").read_text().splitlines()]
+    (ws / "outcomes.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    assert _run(ws, monkeypatch)[0] == 0  # the baseline, faithfulness 1.0
+    for row in rows:
+        row["answer"] = "Nothing to say."
+    (ws / "outcomes.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    (ws / "ragspine-eval.yml").write_text(BASE + "gate:\n  metrics: []\n")
+    capsys.readouterr()
+    code, _ = _run(ws, monkeypatch)
+    assert code == 2
+    [line] = capsys.readouterr().err.strip().splitlines()
+    assert "gate.metrics: an empty list gates nothing" in line
+
+
 @pytest.mark.parametrize(
     ("extra", "expected"),
     [
