@@ -40,7 +40,7 @@ _EN = re.compile(
     rf"\b(?P<adj>{_GREATER_EN}|{_LESSER_EN})\s+(?P<gap>(?:[\w'-]+\s+){{0,3}}?)than\b"
     r"|\b(?P<gv>exceed(?:ed|s)?|outpac(?:ed|es|e)|outgrew|outgrows|outperform(?:ed|s)?|"
     r"overt(?:ook|akes?)|surpass(?:ed|es)?|outsold|outsells|outstripped|ahead\s+of)\b"
-    r"|\b(?P<lv>trail(?:ed|s)|lagg?(?:ed|s)?(?:\s+behind)?|underperform(?:ed|s)?|"
+    r"|\b(?P<lv>trailed|lagged(?:\s+behind)?|lags(?:\s+behind)?|lag\s+behind|underperform(?:ed|s)?|"
     r"fell\s+short\s+of|falls\s+short\s+of|behind)\b",
     re.IGNORECASE,
 )

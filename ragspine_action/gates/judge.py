@@ -33,6 +33,7 @@ from functools import cache, lru_cache
 from typing import Any, NamedTuple, Protocol
 
 from ..gate_defaults import JUDGE_KINDS
+from .anchors import anchor_problem, may_anchor
 from .bilingual import align
 from .binding import binding_problem, may_name_a_kind, same_thing
 from .claims import STOPWORDS, TOKEN, expand_contractions, extract_claims, has_content, tokenize
@@ -1813,6 +1814,7 @@ def _polarity_problem(
             )
         if problem is not None:
             return problem
+        told_round = None  # the clause without a comparison that agrees with the context's
         if may_compare(piece):
             compared = _comparison_verdict(piece, scored)
             if compared is not None:
@@ -1822,32 +1824,38 @@ def _polarity_problem(
                         return "exchanges the two sides of the context's comparison", sentence
                     return "says the opposite direction of the context", sentence
                 if not _negated(rest, _clause_tokens(rest)):
-                    # the same comparison told from the other side ("B is smaller than A"
-                    # for "A is larger than B"): its direction word is the context's opposite
-                    continue
-        if negated:
-            inside = any(c.negated and c.tokens and c.tokens <= topic for _, c, _ in scored)
-            if not inside and not any(c.negated for c, _ in top):
-                return "negated, but the context is not", top[0][1]
-        elif (
-            all(c.negated for c, _ in top)
-            and not any(id(c) in ids for ids in negated_tops for c, _ in top)
-            and not _beside_the_negation(raw)
-            and (label is None or piece.strip() != label)
-        ):
-            return "the context negates it", top[0][1]
-        if (
-            not piece.isascii()
-            and any(c.negated for c, _ in top)
-            # an English negation in a mixed clause has no Chinese scope to compare
-            and (not negated or _CJK_NEGATION.search(piece) is not None)
-        ):
-            # Both sides negate something; a Chinese clause may negate a different word
-            # (保险公司无须维持不低于… against 保险公司须维持不低于…).
-            problem = _negates_other_word(piece, negated, top)
-            if problem is not None:
-                return problem
-        said = _directions(piece, raw)
+                    # the same comparison, maybe told from the other side ("B is smaller
+                    # than A" for "A is larger than B", 乙不及甲 for 甲超过乙): its word may be
+                    # the context's opposite or a negation (不及); the rest is still read
+                    told_round = rest
+        if told_round is None:
+            if negated:
+                inside = any(c.negated and c.tokens and c.tokens <= topic for _, c, _ in scored)
+                if not inside and not any(c.negated for c, _ in top):
+                    return "negated, but the context is not", top[0][1]
+            elif (
+                all(c.negated for c, _ in top)
+                and not any(id(c) in ids for ids in negated_tops for c, _ in top)
+                and not _beside_the_negation(raw)
+                and (label is None or piece.strip() != label)
+            ):
+                return "the context negates it", top[0][1]
+            if (
+                not piece.isascii()
+                and any(c.negated for c, _ in top)
+                # an English negation in a mixed clause has no Chinese scope to compare
+                and (not negated or _CJK_NEGATION.search(piece) is not None)
+            ):
+                # Both sides negate something; a Chinese clause may negate a different word
+                # (保险公司无须维持不低于… against 保险公司须维持不低于…).
+                problem = _negates_other_word(piece, negated, top)
+                if problem is not None:
+                    return problem
+        said = (
+            _directions(piece, raw)
+            if told_round is None
+            else _directions(told_round, _clause_tokens(told_round))
+        )
         for direction in said:
             opposite = _OPPOSITE[direction]
             axis = [(o, c, s) for o, c, s in scored if o and c.directions & {direction, opposite}]
@@ -2491,6 +2499,9 @@ class LexicalJudge:
                     contexts.match,
                     contexts.label,
                 )
+            if reason is None and numbers and may_anchor(claim):
+                # a figure given to another period or person in another sentence
+                reason = anchor_problem(claim, contexts.texts, _clause_numbers, contexts.label)
             if reason is None and matched is not None:
                 # A near-copy of the matched sentence with one term exchanged
                 # (Singapore for Frankfurt, 汇率 for 利率, same for following).
