@@ -39,6 +39,7 @@ from .binding import binding_problem, may_name_a_kind, same_thing
 from .claims import STOPWORDS, TOKEN, expand_contractions, extract_claims, has_content, tokenize
 from .compare import compare, may_compare
 from .dates import DateMention, date_mentions, dates_agree
+from .kinds import kind_problem, may_name_a_member
 from .numerals import (
     ARTICLE_COUNTERS,
     CJK_CURRENCY_NAMES,
@@ -1368,6 +1369,7 @@ class _Contexts:
     def __init__(self, contexts: Sequence[str], label: str = "the contexts") -> None:
         self.label = label  # how a reason names them
         self.texts = contexts
+        self.texts_key = tuple(contexts)
         self._reflowed: list[str] | None = None  # see verbatim
         self.passages: list[_Passage] = []
         self.vocab: frozenset[str] = frozenset()
@@ -2502,6 +2504,9 @@ class LexicalJudge:
             if reason is None and numbers and may_anchor(claim):
                 # a figure given to another period or person in another sentence
                 reason = anchor_problem(claim, contexts.texts, _clause_numbers, contexts.label)
+            if reason is None and may_name_a_member(claim):
+                # a role, party or term of a closed kind put for another (CFO for CEO)
+                reason = kind_problem(claim, contexts.texts_key, contexts.label)
             if reason is None and matched is not None:
                 # A near-copy of the matched sentence with one term exchanged
                 # (Singapore for Frankfurt, 汇率 for 利率, same for following).

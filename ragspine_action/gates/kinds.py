@@ -1,0 +1,255 @@
+"""Closed kinds: a role, party or term put where the context names another of its kind.
+
+"Expense claims above 5,000 EUR must be approved by the Chief Executive Officer" against
+"… by the Chief Financial Officer" keeps all but one word (and the word-overlap rule reads
+`Chief`, `Officer` as found); "The tenant is responsible for structural repairs" against
+"The landlord is responsible …; the tenant pays …" keeps every word; 员工请事假须提前3天申请
+against 员工请年假… changes one character. Each of these names a member of a small closed
+kind — an office (CEO, CFO, line manager, HR, 首席财务官, 班组长 …), a party to a contract
+(landlord/tenant, buyer/seller, insurer/insured, 甲方/乙方, 出租人/承租人 …), an employment
+type, a kind of leave (年假/病假/事假 …), of deposit (定期/活期), of card (借记卡/信用卡), of
+payment (首付/尾款), a form (oral/written, 口头/书面), a patient group (成人/儿童) … — where
+the context clause the claim matches names another member of the same kind and not the
+claim's. Writings of one member are one (CFO = Chief Financial Officer = 首席财务官; HR =
+human resources = 人力资源; line manager = manager = 直属经理).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+__all__ = ["kind_problem", "may_name_a_member"]
+
+# kind -> member -> writings (English lower case, matched as whole words, a plural s
+# allowed; Chinese as written).
+_KINDS: dict[str, dict[str, tuple[str, ...]]] = {
+    "office": {
+        "ceo": ("ceo", "chief executive officer", "chief executive", "首席执行官", "总裁"),
+        "cfo": ("cfo", "chief financial officer", "首席财务官"),
+        "coo": ("coo", "chief operating officer", "首席运营官"),
+        "cto": ("cto", "chief technology officer", "首席技术官"),
+        "cio": ("cio", "chief information officer", "首席信息官"),
+        "cro": ("cro", "chief risk officer", "首席风险官"),
+        "chair": ("chairman", "chairwoman", "chairperson", "board chair", "董事长"),
+        "finance director": ("finance director", "financial director", "财务总监", "财务经理"),
+        "budget holder": ("budget holder", "budget owner", "预算负责人"),
+        "manager": (
+            "line manager",
+            "direct manager",
+            "reporting manager",
+            "manager",
+            "supervisor",
+            "直属经理",
+            "直线经理",
+            "直属上级",
+            "部门经理",
+            "主管",
+        ),
+        "hr": (
+            "hr",
+            "human resources",
+            "hr department",
+            "people team",
+            "人力资源部",
+            "人力资源",
+            "人事部",
+            "hr部门",
+        ),
+        "department head": ("department head", "head of department", "部门负责人", "部门主管"),
+        "team lead": ("team lead", "team leader", "shift leader", "班组长", "组长"),
+        "operator": ("line operator", "machine operator", "operator", "操作员", "操作工"),
+        "inspector": ("quality inspector", "inspector", "质检员", "检验员"),
+        "engineer": ("process engineer", "工艺工程师"),
+        "auditor": ("internal auditor", "auditor", "审计师", "内审"),
+        "compliance officer": ("compliance officer", "合规官", "合规负责人"),
+    },
+    "employment": {
+        "employee": ("employee", "staff member", "员工", "雇员", "职工"),
+        "employer": ("employer", "雇主", "用人单位"),
+        "contractor": ("contractor", "外包人员", "承包商"),
+        "intern": ("intern", "实习生"),
+        "consultant": ("consultant", "顾问"),
+    },
+    "party": {
+        "landlord": ("landlord", "lessor", "出租人", "出租方", "房东"),
+        "tenant": ("tenant", "lessee", "承租人", "承租方", "租客", "租户"),
+        "buyer": ("buyer", "purchaser", "买方", "买受人"),
+        "seller": ("seller", "卖方", "出卖人"),
+        "insurer": ("insurer", "insurance company", "保险人", "保险公司"),
+        "insured": ("insured", "policyholder", "policy holder", "被保险人", "投保人"),
+        "lender": ("lender", "贷款人", "出借人"),
+        "borrower": ("borrower", "借款人"),
+        "licensor": ("licensor", "许可方"),
+        "licensee": ("licensee", "被许可方"),
+        "party a": ("party a", "甲方"),
+        "party b": ("party b", "乙方"),
+    },
+    "leave": {
+        "annual leave": ("annual leave", "vacation leave", "年假", "年休假"),
+        "sick leave": ("sick leave", "病假"),
+        "personal leave": ("personal leave", "事假"),
+        "marriage leave": ("marriage leave", "wedding leave", "婚假"),
+        "maternity leave": ("maternity leave", "产假"),
+        "paternity leave": ("paternity leave", "陪产假"),
+        "bereavement leave": ("bereavement leave", "compassionate leave", "丧假"),
+        "unpaid leave": ("unpaid leave", "无薪假"),
+    },
+    "deposit": {
+        "fixed deposit": ("fixed deposit", "time deposit", "term deposit", "定期"),
+        "demand deposit": ("demand deposit", "current account", "活期"),
+    },
+    "card": {
+        "debit card": ("debit card", "借记卡"),
+        "credit card": ("credit card", "信用卡"),
+    },
+    "payment": {
+        "down payment": ("down payment", "首付款", "首付", "首期款"),
+        "final payment": ("final payment", "balance payment", "尾款"),
+        "deposit payment": ("定金", "订金"),
+    },
+    "form": {
+        "oral": ("oral", "verbal", "口头"),
+        "written": ("written", "书面"),
+    },
+    "patients": {
+        "adult": ("adult", "成人", "成年人"),
+        "child": ("child", "children", "儿童", "小儿"),
+    },
+    "care": {
+        "inpatient": ("inpatient", "住院"),
+        "outpatient": ("outpatient", "门诊"),
+    },
+    "resource": {
+        "cpu": ("cpu",),
+        "memory": ("memory", "ram", "内存"),
+        "disk": ("disk", "storage", "磁盘", "硬盘"),
+    },
+    "node": {
+        "primary": ("primary", "主库", "主节点"),
+        "standby": ("standby", "replica", "备库", "备节点"),
+    },
+    "plan": {
+        "basic plan": ("basic plan", "basic tier", "basic package", "基础版", "基础套餐"),
+        "standard plan": ("standard plan", "standard tier", "标准版", "标准套餐"),
+        "premium plan": ("premium plan", "premium tier", "premium package", "高级版", "高级套餐"),
+        "enterprise plan": ("enterprise plan", "enterprise tier", "企业版"),
+    },
+    "date": {
+        "application date": ("application date", "date of application", "投保申请日", "申请日"),
+        "effective date": (
+            "effective date",
+            "start date",
+            "commencement date",
+            "合同生效日",
+            "生效日",
+        ),
+        "signing date": ("signing date", "date of signing", "签约日", "签署日"),
+        "due date": ("due date", "到期日"),
+        "delivery date": ("delivery date", "交付日", "交货日"),
+    },
+    "channel": {
+        "online": ("online", "线上", "网上", "在线"),
+        "offline": ("offline", "线下", "柜台"),
+    },
+    "timing": {
+        "beforehand": ("事前", "事先"),
+        "afterwards": ("事后",),
+    },
+}
+
+_MEMBER: dict[str, tuple[str, str]] = {}
+for _kind, _kind_members in _KINDS.items():
+    for _member, _writings in _kind_members.items():
+        for _writing in _writings:
+            _MEMBER[_writing] = (_kind, _member)
+_EN_WRITINGS = sorted((w for w in _MEMBER if w.isascii()), key=len, reverse=True)
+_ZH_WRITINGS = sorted((w for w in _MEMBER if not w.isascii()), key=len, reverse=True)
+_EN = re.compile(r"\b(" + "|".join(re.escape(w) for w in _EN_WRITINGS) + r")(?:s|es)?\b")
+_ZH = re.compile(
+    "|".join(re.escape(w) for w in _ZH_WRITINGS + [w for w in _EN_WRITINGS if len(w) <= 3]),
+    re.IGNORECASE,
+)
+_EN_FIRST = frozenset(w.split()[0] for w in _EN_WRITINGS) | frozenset(
+    w.split()[0] + "s" for w in _EN_WRITINGS
+)
+_ZH_FIRST = frozenset(w[0] for w in _ZH_WRITINGS)
+_WORDS = re.compile(r"[a-z0-9]+")
+_CLAUSE = re.compile(r"[,;:，；：。.!?！？]\s|[，；：。！？]|\b(?:and|but|while|whereas)\b|而|但")
+_CJK_RUN = re.compile(r"[\u4e00-\u9fff]+")
+
+
+def may_name_a_member(claim: str) -> bool:
+    """A cheap test: a set look-up of the claim's words (first characters in Chinese)."""
+    if claim.isascii():
+        return not _EN_FIRST.isdisjoint(_WORDS.findall(claim.lower()))
+    return not _ZH_FIRST.isdisjoint(claim) or not _EN_FIRST.isdisjoint(
+        _WORDS.findall(claim.lower())
+    )
+
+
+def _members(text: str) -> tuple[dict[str, set[str]], str]:
+    """The kinds' members ``text`` names, and the text with them blanked (so the rest is
+    what matches a claim to a clause)."""
+    found: dict[str, set[str]] = {}
+    pattern = _EN if text.isascii() else _ZH
+    lower = text.lower()
+    for m in pattern.finditer(lower):
+        kind, member = _MEMBER[m.group(1) if pattern is _EN else m.group()]
+        found.setdefault(kind, set()).add(member)
+    return found, pattern.sub(" ", lower)
+
+
+def _keys(text: str) -> frozenset[str]:
+    out = {w[:5] for w in _WORDS.findall(text) if len(w) > 2 or w.isdigit()}
+    for run in _CJK_RUN.findall(text):
+        out.update(run[i : i + 2] for i in range(len(run) - 1))
+    return frozenset(out)
+
+
+@lru_cache(maxsize=2048)
+def _clauses(text: str) -> tuple[tuple[dict[str, set[str]], frozenset[str]], ...]:
+    """Each clause's members by kind, and its keys: its other words, and the members it
+    names as ``#member`` (so "unpaid leave" matches where the approver is swapped)."""
+    out = []
+    for piece in _CLAUSE.split(text):
+        if piece and not piece.isspace():
+            found, rest = _members(piece)
+            named = frozenset("#" + m for ms in found.values() for m in ms)
+            out.append((found, _keys(rest) | named))
+    return tuple(out)
+
+
+def kind_problem(claim: str, contexts: tuple[str, ...], label: str) -> str | None:
+    """Why a claim clause names a member of a closed kind where the context clause it
+    matches names another (module docstring); None if none does."""
+    for found, keys in _clauses(claim):
+        for kind, ours in found.items():
+            # the clause's words and its other kinds' members match it to a context clause
+            own = frozenset("#" + m for m in _KINDS[kind])
+            rest = keys - own
+            if len(rest) < 2:
+                continue
+            best, tied = 0, []
+            for text in contexts:
+                for said, theirs_keys in _clauses(text):
+                    shared = len(rest & theirs_keys)
+                    if shared > best:
+                        best, tied = shared, [said]
+                    elif shared == best and shared:
+                        tied.append(said)
+            if best < 2 or best * 2 < len(rest):
+                continue  # no context clause says the same thing apart from its members
+            named = []
+            for said in tied:
+                theirs = said.get(kind, set())
+                if not theirs or ours & theirs or not (theirs - ours):
+                    break
+                named.append(theirs)
+            else:
+                if named:
+                    return (
+                        f"names {', '.join(sorted(ours))!r} where {label} name "
+                        f"{', '.join(sorted(named[0]))!r}"
+                    )
+    return None
