@@ -413,7 +413,9 @@ def _split_brackets(text: str, names: Sequence[str]) -> tuple[str, list[str]]:
         elif _UNIT_WORDS.sub("", inner).strip(" ,，/") == "":
             return " " + inner + " "  # "1702（百万美元）", "40 (EUR)": the number's unit
         # "[1; the allowance doubles abroad]": the index goes, the assertion stays.
-        parts = [p.strip() for p in _BRACKET_PARTS.split(inner)]
+        # (a dash or bar left where a doc name was removed leads no claim: "(handbook.pdf —
+        # managers may approve unlimited leave)" is a claim of its own)
+        parts = [p.strip().lstrip("—–-|:：").strip() for p in _BRACKET_PARTS.split(inner)]
         kept = ", ".join(p for p in parts if p and not _is_citation_only(p, names))
         if (
             _weight(kept) >= _OWN_CLAIM_WEIGHT

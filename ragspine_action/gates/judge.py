@@ -1882,6 +1882,51 @@ def _polarity_problem(
     return None
 
 
+# "No limit": a claim that lifts a bound its context sets ("managers may approve unlimited
+# leave" against "… up to 5 days of unpaid leave", 不限次数 against 每月最多3次).
+_UNBOUNDED = re.compile(
+    r"\b(?:unlimited|limitless|uncapped|without\s+(?:any\s+)?(?:limit|cap|ceiling)s?|"
+    r"no\s+(?:upper\s+)?(?:limit|cap|ceiling)s?|any\s+number\s+of|as\s+(?:many|much)\s+as\s+"
+    r"(?:they|you|he|she|it|needed|required|wanted|desired))\b|无限|不限|无上限|不设上限|没有上限|不封顶",
+    re.IGNORECASE,
+)
+_BOUNDED = re.compile(
+    r"\b(?:up\s+to|at\s+most|a\s+maximum\s+of|maximum\s+of|max\.?|capped\s+at|limited\s+to|"
+    r"cap\s+of|limit\s+of|not\s+(?:to\s+)?exceed(?:ing)?|no\s+more\s+than)\s+[^\d\s]{0,4}\s?\d"
+    r"|(?:最多|至多|不超过|不得超过|上限为?|封顶)[^\s，。；,;\d]{0,4}?[\d一二两三四五六七八九十百千万]"
+    r"|[\d一二两三四五六七八九十]+\S{0,4}以内",
+    re.IGNORECASE,
+)
+
+
+def _may_unbound(claim: str) -> bool:
+    """A cheap test for ``_UNBOUNDED``: substrings every one of its forms holds."""
+    if claim.isascii():
+        lower = claim.lower()
+        return (
+            "limit" in lower
+            or "capped" in lower
+            or "ceiling" in lower
+            or "any number" in lower
+            or " cap" in lower
+            or "as many as" in lower
+            or "as much as" in lower
+        )
+    return "无限" in claim or "不限" in claim or "上限" in claim or "不封顶" in claim
+
+
+def _unbound_problem(claim: str, sentence: str, label: str) -> str | None:
+    """A claim that says there is no limit where its matched sentence sets a bound with
+    a number (up to 5 days, 最多3次): the bound is dropped, the claim widened."""
+    said = _UNBOUNDED.search(claim)
+    if said is None or _BOUNDED.search(claim) is not None:
+        return None
+    bound = _BOUNDED.search(sentence)
+    if bound is None or _UNBOUNDED.search(sentence) is not None:
+        return None
+    return f"says {said.group()!r} where {label} set a bound ({bound.group()!r})"
+
+
 def _comparison_verdict(
     piece: str, scored: list[tuple[int, _Clause, str]]
 ) -> tuple[bool, bool, str, str] | None:
@@ -2501,6 +2546,8 @@ class LexicalJudge:
                     contexts.match,
                     contexts.label,
                 )
+            if reason is None and matched is not None and _may_unbound(claim):
+                reason = _unbound_problem(claim, matched, contexts.label)
             if reason is None and numbers and may_anchor(claim):
                 # a figure given to another period or person in another sentence
                 reason = anchor_problem(claim, contexts.texts, _clause_numbers, contexts.label)
