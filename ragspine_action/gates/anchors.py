@@ -250,8 +250,11 @@ def anchor_problem(claim: str, contexts: Sequence[str], numbers: Numbers, label:
         if kind == "half" and _HALF.search(claim) is None:
             continue
         named = [_text_anchors(text, kind) for text in contexts]
-        if len(frozenset().union(*(n for n, _ in named))) < 2:
-            continue  # one period or person named: nothing to give to another
+        anchors = frozenset().union(*(n for n, _ in named))
+        if len(anchors) < 2 or (
+            kind != "person" and anchors.isdisjoint(_anchors(claim, kind, frozenset()))
+        ):
+            continue  # one period or person named, or not the claim's: nothing exchanged
         said = [m for text in contexts for m in _text_mentions(text, kind, numbers)]
         common = frozenset(_LOWER_WORD.findall(claim)).union(*(c for _, c in named))
         for sentence in _sentences(claim):

@@ -220,11 +220,21 @@ def _clauses(text: str) -> tuple[tuple[dict[str, set[str]], frozenset[str]], ...
     return tuple(out)
 
 
+@lru_cache(maxsize=2048)
+def _named(text: str) -> dict[str, frozenset[str]]:
+    """The members a context text names, by kind (once per distinct text)."""
+    found, _ = _members(text)
+    return {kind: frozenset(members) for kind, members in found.items()}
+
+
 def kind_problem(claim: str, contexts: tuple[str, ...], label: str) -> str | None:
     """Why a claim clause names a member of a closed kind where the context clause it
     matches names another (module docstring); None if none does."""
+    named = [_named(text) for text in contexts]
     for found, keys in _clauses(claim):
         for kind, ours in found.items():
+            if not any(kind in n and n[kind] - ours for n in named):
+                continue  # no context names another member of the kind: nothing swapped
             # the clause's words and its other kinds' members match it to a context clause
             own = frozenset("#" + m for m in _KINDS[kind])
             rest = keys - own
