@@ -250,16 +250,16 @@ def kind_problem(claim: str, contexts: tuple[str, ...], label: str) -> str | Non
                         tied.append(said)
             if best < 2 or best * 2 < len(rest):
                 continue  # no context clause says the same thing apart from its members
-            named = []
+            others: list[set[str]] = []
             for said in tied:
                 theirs = said.get(kind, set())
                 if not theirs or ours & theirs or not (theirs - ours):
                     break
-                named.append(theirs)
+                others.append(theirs)
             else:
-                if named:
+                if others:
                     return (
                         f"names {', '.join(sorted(ours))!r} where {label} name "
-                        f"{', '.join(sorted(named[0]))!r}"
+                        f"{', '.join(sorted(others[0]))!r}"
                     )
     return None
