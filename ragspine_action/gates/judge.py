@@ -449,7 +449,7 @@ _CJK_DIRECTIONS: dict[str, re.Pattern[str]] = {
     "required": re.compile(r"必须|(?<!非)强制"),
     "optional": re.compile(r"可选|自愿|非强制"),
     "allow": re.compile(r"(?<!不)允许|准许|(?<!不)可以"),
-    "forbid": re.compile(r"禁止|不得|不允许|不准|不可以"),
+    "forbid": re.compile(r"禁止|禁用|不得|不允许|不准|不可以"),
     "longer": re.compile(r"延长|拉长|长期"),
     "shorter": re.compile(r"缩短|短期"),
     "upgrade": re.compile(r"升级"),
@@ -2077,6 +2077,14 @@ _NONE_ALLOWED = re.compile(
 )
 
 
+# "over 6 hours", "under 6 hours": a level against a number, as above/below say it.
+_OVER_UNDER = re.compile(r"\b(over|under)(?=\s+[$€£¥]?\d)", re.IGNORECASE)
+
+
+def _over_under(m: re.Match[str]) -> str:
+    return "above" if m.group(1).lower() == "over" else "below"
+
+
 def _not_past(m: re.Match[str]) -> str:
     return "at most" if (m.group(1) or m.group(2)).lower() in ("above", "over") else "at least"
 
@@ -2113,6 +2121,8 @@ def _polar_text(text: str) -> str:
         text = _NEGATED_MODAL.sub(_unnegated, text)
     if "at or " in lower:
         text = _AT_OR.sub(_at_or, text)
+    if "over " in lower or "under " in lower:
+        text = _OVER_UNDER.sub(_over_under, text)  # "flights over 6 hours": above 6
     if not text.isascii() and "失效" in text:
         text = text.replace("失效", "无效")  # lapses: is no longer valid
     if "instead" in lower or "rather" in lower or (not text.isascii() and _MAY_REPLACE(text)):
@@ -2156,7 +2166,7 @@ def _replaced(m: re.Match[str]) -> str:
 _NEGATED_MODAL = re.compile(
     r"\b(?:not|no\s+longer)\s+(?:be\s+|been\s+)?(?:(allowed|permitted)|(required|"
     r"mandatory|compulsory|obligatory)|(prohibited|forbidden|banned)|(optional|voluntary))\b"
-    r"|((?:不再|并不|并未|从未|没有|不|未)禁止)|(禁止|严禁)|\b(not\s+(?:have|need)\s+to|need\s+not)\b",
+    r"|((?:不再|并不|并未|从未|没有|不|未)禁止)|(禁止|严禁|禁用)|\b(not\s+(?:have|need)\s+to|need\s+not)\b",
     re.IGNORECASE,
 )
 # (the last: "do not have to", "need not" is "optional" too)

@@ -177,6 +177,9 @@ _ZH_FIRST = frozenset(w[0] for w in _ZH_WRITINGS)
 _WORDS = re.compile(r"[a-z0-9]+")
 _CLAUSE = re.compile(r"[,;:，；：。.!?！？]\s|[，；：。！？]|\b(?:and|but|while|whereas)\b|而|但")
 _CJK_RUN = re.compile(r"[\u4e00-\u9fff]+")
+_STOP = frozenset(
+    ["the", "and", "for", "with", "its", "their", "this", "that", "are", "was", "were"]
+)
 
 
 def may_name_a_member(claim: str) -> bool:
@@ -201,7 +204,7 @@ def _members(text: str) -> tuple[dict[str, set[str]], str]:
 
 
 def _keys(text: str) -> frozenset[str]:
-    out = {w[:5] for w in _WORDS.findall(text) if len(w) > 2 or w.isdigit()}
+    out = {w[:5] for w in _WORDS.findall(text) if (len(w) > 2 and w not in _STOP) or w.isdigit()}
     for run in _CJK_RUN.findall(text):
         out.update(run[i : i + 2] for i in range(len(run) - 1))
     return frozenset(out)
@@ -212,11 +215,23 @@ def _clauses(text: str) -> tuple[tuple[dict[str, set[str]], frozenset[str]], ...
     """Each clause's members by kind, and its keys: its other words, and the members it
     names as ``#member`` (so "unpaid leave" matches where the approver is swapped)."""
     out = []
+    fronted = ""  # a clause of fewer than two other words goes with the next ("On the
+    # Premium plan, EU roaming is included …" is one clause about the plan)
     for piece in _CLAUSE.split(text):
-        if piece and not piece.isspace():
-            found, rest = _members(piece)
-            named = frozenset("#" + m for ms in found.values() for m in ms)
-            out.append((found, _keys(rest) | named))
+        if not piece or piece.isspace():
+            continue
+        piece = fronted + " " + piece if fronted else piece
+        found, rest = _members(piece)
+        keys = _keys(rest)
+        if found and len(keys) < 2:
+            fronted = piece
+            continue
+        fronted = ""
+        named = frozenset("#" + m for ms in found.values() for m in ms)
+        out.append((found, keys | named))
+    if fronted:
+        found, rest = _members(fronted)
+        out.append((found, _keys(rest) | frozenset("#" + m for ms in found.values() for m in ms)))
     return tuple(out)
 
 
