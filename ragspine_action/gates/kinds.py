@@ -177,6 +177,7 @@ _ZH_FIRST = frozenset(w[0] for w in _ZH_WRITINGS)
 _WORDS = re.compile(r"[a-z0-9]+")
 _CLAUSE = re.compile(r"[,;:，；：。.!?！？]\s|[，；：。！？]|\b(?:and|but|while|whereas)\b|而|但")
 _CJK_RUN = re.compile(r"[\u4e00-\u9fff]+")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])")
 _STOP = frozenset(
     ["the", "and", "for", "with", "its", "their", "this", "that", "are", "was", "were"]
 )
@@ -215,23 +216,26 @@ def _clauses(text: str) -> tuple[tuple[dict[str, set[str]], frozenset[str]], ...
     """Each clause's members by kind, and its keys: its other words, and the members it
     names as ``#member`` (so "unpaid leave" matches where the approver is swapped)."""
     out = []
-    fronted = ""  # a clause of fewer than two other words goes with the next ("On the
-    # Premium plan, EU roaming is included …" is one clause about the plan)
-    for piece in _CLAUSE.split(text):
-        if not piece or piece.isspace():
-            continue
-        piece = fronted + " " + piece if fronted else piece
-        found, rest = _members(piece)
-        keys = _keys(rest)
-        if found and len(keys) < 2:
-            fronted = piece
-            continue
-        fronted = ""
-        named = frozenset("#" + m for ms in found.values() for m in ms)
-        out.append((found, keys | named))
-    if fronted:
-        found, rest = _members(fronted)
-        out.append((found, _keys(rest) | frozenset("#" + m for ms in found.values() for m in ms)))
+    for sentence in _SENTENCE_END.split(text):
+        fronted = ""  # a clause of fewer than two words and members goes with the next of
+        # its sentence ("On the Premium plan, EU roaming is included …" is one clause)
+        for piece in _CLAUSE.split(sentence):
+            if not piece or piece.isspace():
+                continue
+            piece = fronted + " " + piece if fronted else piece
+            found, rest = _members(piece)
+            named = frozenset("#" + m for ms in found.values() for m in ms)
+            keys = _keys(rest)
+            if found and len(keys) + len(named) < 2:
+                fronted = piece
+                continue
+            fronted = ""
+            out.append((found, keys | named))
+        if fronted:
+            found, rest = _members(fronted)
+            out.append(
+                (found, _keys(rest) | frozenset("#" + m for ms in found.values() for m in ms))
+            )
     return tuple(out)
 
 
