@@ -2585,6 +2585,10 @@ class LexicalJudge:
         verdict = self._judge(sentence, answer_ctx, threshold, omission_ok=omission_ok)
         if verdict.supported:
             return verdict
+        if verdict.score < threshold and verdict.matched is not None:
+            rate = _rate_problem(sentence, verdict.matched)
+            if rate is not None:  # "85 GBP per month." for "85 GBP per year."
+                return ClaimVerdict(sentence, False, threshold, verdict.matched, rate)
         omitted: ClaimVerdict | None = None
         addressed: list[str] = []
         for part in _REFERENCE_CLAUSE.split(sentence):
@@ -2679,6 +2683,24 @@ def _found_as(term: str, answer: _Contexts) -> str | None:
 def _terms_of(text: str) -> frozenset[str]:
     words = frozenset(t for t in tokenize(text) if t not in STOPWORDS and t not in _CUE_TOKENS)
     return words if text.isascii() else words | frozenset(_cjk_pairs(text))
+
+
+def _rate_problem(sentence: str, answer_sentence: str) -> str | None:
+    """A terse answer sentence with all of a reference sentence's numbers addresses it,
+    however few other words they share; it contradicts it when it puts them per another
+    period ("85 GBP per month." for "85 GBP per year.", 每月 for 每年)."""
+    if _FREQUENCY.search(sentence) is None:
+        return None
+    numbers = _claim_numbers(sentence, tokenize(sentence))
+    if not numbers or not _numbers_among(numbers, _claim_numbers(answer_sentence, ())):
+        return None
+    said, claimed = _frequencies(sentence), _frequencies(answer_sentence)
+    if not said or not claimed or said & claimed:
+        return None
+    return (
+        f"says {'/'.join(sorted(said))} where the answer says {'/'.join(sorted(claimed))} "
+        "(the same numbers)"
+    )
 
 
 def _numbers_within(answer: str, reference: str) -> bool:
