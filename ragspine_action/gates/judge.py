@@ -563,7 +563,7 @@ _CUE_TOKENS = (
     _NEGATION_WORDS
     | _DIRECTION_WORDS
     | _CJK_CUE_CHARS
-    | frozenset(["instead", "rather", "up", "down"])
+    | frozenset(["instead", "rather", "up", "down", "except"])
     | frozenset(["excluded", "ineligible", "missing", "absent", "rejected", "invalid", "void"])
 )
 # A claim with one of these is compared clause by clause even when the contexts say no
@@ -686,6 +686,9 @@ class _Clause:
     part: bool = False  # a condition or "without" phrase split off its clause
     quantifier: str = ""  # "all", "some" (see _quantifier) or ""
     condition: bool = False  # a condition: "if …", "unless …", 如果…
+    # The terms of the condition a prohibition sets ("never restart X until Y" requires
+    # Y): a claim that says X must say Y too (``_rule_form``).
+    requires: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -994,6 +997,7 @@ class _Piece(NamedTuple):
     whole: str
     part: bool
     condition: bool = False  # a condition ("if …", "unless …", 如果…, 只要…)
+    requires: str = ""  # the condition a prohibition sets (``_RULE_CONDITION``)
 
 
 _NOT_BEFORE_WITHOUT = re.compile(r"\b(?:not|never)\s+|(?<=\bcan)not\b", re.IGNORECASE)
@@ -1004,6 +1008,8 @@ def _polar_pieces(text: str) -> list[_Piece]:
     pieces of ``_polar_text``, each with its conditions and a "without …" phrase apart
     (unless a negation before it turns it round: "may not enter without an escort")."""
     pieces = _CLAUSE.split(_polar_text(text))
+    if any(_RULE_CONDITION in p for p in pieces):
+        return [q for p in pieces for q in _required_pieces(p)]
     lower = text.lower()
     if " with" not in lower and _CONDITION.search(lower) is None:
         return [_Piece(p, p, False, _FRONTED_CONDITION.match(p) is not None) for p in pieces]
@@ -1032,6 +1038,18 @@ def _polar_pieces(text: str) -> list[_Piece]:
         else:
             out.append(_Piece(piece, piece, False, fronted))
     return out
+
+
+def _required_pieces(piece: str) -> list[_Piece]:
+    """A clause a prohibition wrote as a permission ("X only after § Y"): the clause, which
+    requires Y, and Y as its condition."""
+    head, mark, condition = piece.partition(_RULE_CONDITION)
+    if not mark:
+        return _polar_pieces(piece)
+    return [
+        _Piece(head, head + condition, False, False, condition),
+        _Piece(condition, condition, True, True),
+    ]
 
 
 # A clause that is a condition by its first word: "If the receipts are missing, …", "只要
@@ -1152,7 +1170,7 @@ def _clause_tokens(piece: str) -> frozenset[str]:
 
 def _clauses_of(text: str, sentence: int) -> list[_Clause]:
     out: list[_Clause] = []
-    for piece, whole, part, condition in _polar_pieces(text):
+    for piece, whole, part, condition, requires in _polar_pieces(text):
         raw = _clause_tokens(whole)
         if not raw:
             continue
@@ -1172,6 +1190,7 @@ def _clauses_of(text: str, sentence: int) -> list[_Clause]:
                 part,
                 _quantifier(piece),
                 condition,
+                _terms(requires) if requires else frozenset(),
             )
         )
     return out
@@ -1765,7 +1784,7 @@ def _polarity_problem(
     opposite. Bounds are no negation ("no more than 40" is "at most 40", "not only").
     """
     analysed = []
-    for piece, whole, part, _ in _polar_pieces(claim):
+    for piece, whole, part, _, _ in _polar_pieces(claim):
         raw = _clause_tokens(whole)
         plain = raw - STOPWORDS - _NOT_OVERLAP
         if _weight(plain) < (1 if part else 1.5):
@@ -1800,7 +1819,17 @@ def _polarity_problem(
     label = found.group(1).strip() if found is not None else None
     if found is not None and _weight(_clause_tokens(claim[found.end() - 1 :]) - STOPWORDS) < 1:
         label = None  # "特别分红：有": the label carries the claim, its value is one word
-    for piece, raw, topic, negated, scored, top, _ in analysed:
+    claim_terms: frozenset[str] | None = None
+    for piece, raw, topic, negated, scored, top, part in analysed:
+        if not part and any(c.requires for c, _ in top):
+            # "Restart the old primary after failover" against "Never restart the old
+            # primary until it has been rebuilt": the permission holds only with its
+            # condition, which the claim must state (anywhere in it).
+            if claim_terms is None:
+                claim_terms = _terms(claim)
+            for c, sentence in top:
+                if _term_weight(c.requires & claim_terms) * 2 < _term_weight(c.requires):
+                    return "leaves out the condition the context sets", sentence
         problem = _scope_problem(piece, negated, top, contexts.clauses)
         if problem is None and not negated:
             problem = _quantifier_problem(piece, top)
@@ -2123,6 +2152,10 @@ def _polar_text(text: str) -> str:
         text = _AT_OR.sub(_at_or, text)
     if "over " in lower or "under " in lower:
         text = _OVER_UNDER.sub(_over_under, text)  # "flights over 6 hours": above 6
+    if ("until" in lower or "unless" in lower or "except" in lower) or (
+        not text.isascii() and ("才" in text or "方可" in text or "方能" in text or "除外" in text)
+    ):
+        text = _rule_form(text)
     if not text.isascii() and "失效" in text:
         text = text.replace("失效", "无效")  # lapses: is no longer valid
     if "instead" in lower or "rather" in lower or (not text.isascii() and _MAY_REPLACE(text)):
@@ -2130,6 +2163,59 @@ def _polar_text(text: str) -> str:
     if "up " in lower or "down " in lower:
         text = _UP_DOWN.sub(_up_down, text)
     return text
+
+
+# Rule forms that say the same thing (a paraphrase table of conditions): a prohibition
+# with an exception is a permission with a condition. "must not X unless Y" = "X only if
+# Y"; "do not X until Y" = "keep X down until Y" = "X only after Y" (= "Y before X", read
+# by ``_converse``); 未经Y不得X = 只有Y才能X = Y前不得X; "all B except C" = "not C" (C除外).
+# English is written in the permission form (the negation dropped, "unless"/"until" as
+# "only if"/"only after"), Chinese in the prohibition form (只有Y才能X as 未Y不得X), so
+# the two sides' polarity is compared form for form, and what each negates is still read.
+_NOT_UNTIL = re.compile(
+    r"\b(?:(must|should|shall|may|can|will|would|could|do|does|did)\s+(?:not|never)|"
+    r"(can)not|never|not|no)\s+([^,;.]{1,80}?)\s(until|till|unless)\s",
+    re.IGNORECASE,
+)
+_KEEP_UNTIL = re.compile(
+    r"\b(?:keep|leave)s?\s+((?:[\w-]+\s+){1,5}?)(?:down|off|offline|closed|shut|locked|"
+    r"disabled|stopped|suspended|powered\s+off|switched\s+off)\s+(until|till)\s",
+    re.IGNORECASE,
+)
+_EXCEPT = re.compile(r"\s*,?\s*\bexcept(?:\s+for)?\s+", re.IGNORECASE)
+_CJK_ONLY_IF = re.compile(
+    r"(?:只有|唯有|只在|仅在|仅当|只当)(.{1,30}?)(?:才能够|才能|才可以|才可|才会|才|方可|方能)"
+)
+_CJK_EXCEPT = re.compile(r"[，,]?([^，,。；;：:]{1,20}?)除外")
+_PERMITTING = {"must": "may", "should": "may", "shall": "may", "do": "", "does": "", "did": ""}
+
+
+# Stands between a permission and the condition a prohibition set ("only after § Y"): no
+# token, no clause break; ``_polar_pieces`` splits the condition off there.
+_RULE_CONDITION = " § "
+
+
+def _permitted(m: re.Match[str]) -> str:
+    modal = (m.group(1) or m.group(2) or "").lower()
+    modal = _PERMITTING.get(modal, modal)
+    condition = "only" if m.group(4).lower() == "unless" else "only after"
+    return f"{modal} {m.group(3)} {condition}{_RULE_CONDITION}".lstrip()
+
+
+def _rule_form(text: str) -> str:
+    """``text`` with its rule forms written in one form each (above)."""
+    if text.isascii():
+        lower = text.lower()
+        if "keep" in lower or "leave" in lower:
+            text = _KEEP_UNTIL.sub(r"\1 only after" + _RULE_CONDITION, text)
+        if "until" in lower or "unless" in lower:
+            text = _NOT_UNTIL.sub(_permitted, text)
+        if "except" in lower:
+            text = _EXCEPT.sub(", not ", text)
+        return text
+    if "除外" in text:
+        text = _CJK_EXCEPT.sub(r"，非\1", text)
+    return _CJK_ONLY_IF.sub(r"未\1不得", text)
 
 
 # "up 12.4%", "down by 3%": a direction where a change follows (not "up to 10 days").
