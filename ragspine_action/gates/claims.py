@@ -144,6 +144,8 @@ STOPWORDS = frozenset(
         "according",
         "per",
         "also",
+        # the "s" of "it's" and of a possessive ("Nordhaven's") says nothing of its own
+        "s",
         # "+8.3% YoY": period-on-period shorthands say nothing the number does not
         "yoy",
         "qoq",

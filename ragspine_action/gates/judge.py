@@ -432,6 +432,8 @@ _DIRECTIONS: dict[str, frozenset[str]] = {
     "positive": frozenset(["positive", "positively", "favourable", "favorable"]),
     "negative": frozenset(["negative", "negatively", "adverse", "adversely"]),
     "profit": frozenset(["profit", "profits", "profitable"]),
+    "free": frozenset(["free"]),
+    "charged": frozenset(["charged", "chargeable", "billed"]),
     "loss": frozenset(["loss", "losses", "lossmaking"]),
 }
 _CJK_DIRECTIONS: dict[str, re.Pattern[str]] = {
@@ -492,6 +494,8 @@ _CJK_DIRECTIONS: dict[str, re.Pattern[str]] = {
     "positive": re.compile(r"正面|利好"),
     "negative": re.compile(r"负面|利空|不利"),
     "profit": re.compile(r"盈利|获利|扭亏"),
+    "free": re.compile(r"免费"),
+    "charged": re.compile(r"(?<![免不])收费|(?<!免)付费|计费"),
     "loss": re.compile(r"亏损|亏蚀"),
     "most": re.compile(r"最(?:主要|大|高|多|重要|强|核心)"),
     "least": re.compile(r"最(?:次要|小|低|少|不重要|弱)"),
@@ -542,6 +546,7 @@ for _a, _b in (
     ("approve", "reject"),
     ("positive", "negative"),
     ("profit", "loss"),
+    ("free", "charged"),
     ("upgrade", "downgrade"),
     ("open", "close"),
 ):
@@ -556,7 +561,7 @@ _CJK_CUE_CHARS = (
     | frozenset("推滞紧严宽松售线引启停终撤最")
     | frozenset("调浮实恢效废取销包含计纳剔扣排除新添加删移促带刺振助拉支抑阻拖打遏压制")
     | frozenset("快速缓放慢值盈余顺赤逆流买购收持卖出抛批核同拒驳否正负利空亏获扭")
-    | frozenset("长短期级开关业温疲乏领部全所")
+    | frozenset("长短期级开关业温疲乏领部全所免付")
     | _CJK_NEGATION_CHARS
 )
 _CUE_TOKENS = (
@@ -942,6 +947,8 @@ def _negated(text: str, tokens: Iterable[str]) -> bool:
     missing", "was rejected") is a negation of its own, so "not"/"no longer" before it
     turns it round: "aren't excluded" says they are eligible."""
     cues = _NEGATION_WORDS.intersection(tokens)
+    if cues and cues <= _FAIL and _FAILED_TO.search(text) is None:
+        cues = frozenset()  # "a failed module exam": an adjective, no "failed to"
     if cues:
         # "cannot be carried over without approval" says "only with approval": a
         # negation of "without" is no negation.
@@ -951,6 +958,10 @@ def _negated(text: str, tokens: Iterable[str]) -> bool:
     if not _NEGATIVE_PREDICATE_WORDS.isdisjoint(tokens) and _NEGATIVE_PREDICATE.search(text):
         return not negated
     return negated
+
+
+_FAIL = frozenset(["fail", "fails", "failed"])
+_FAILED_TO = re.compile(r"\bfail(?:s|ed)?\s+to\b", re.IGNORECASE)
 
 
 # Predicates that say "not": excluded = not eligible, missing = without, rejected = not
@@ -1326,6 +1337,12 @@ def _variants(token: str) -> tuple[str, ...]:
         out += [token[:-3], token[:-3] + "e"]
     if token.endswith("e"):
         out.append(token[:-1] + "ing")
+    # derivations that name the same thing: night ~ nightly, book ~ bookings
+    out += [token + "ly", token + "ings"]
+    if token.endswith("ly") and len(token) >= 6:
+        out.append(token[:-2])
+    if token.endswith("ings") and len(token) >= 8:
+        out.append(token[:-4])
     return tuple(out)
 
 
@@ -1469,6 +1486,9 @@ class _Contexts:
         for variant in _variants(token):
             if variant in self.vocab:
                 return variant
+        for synonym in _SYNONYMS.get(token, ()):
+            if synonym in self.vocab:
+                return synonym
         return None
 
     def has(self, unit: str) -> bool:
@@ -1483,6 +1503,25 @@ class _Contexts:
             for tokens in p.sentence_tokens:
                 if all(_in(w, tokens) for w in words) and any(_in(w, tokens) for w in others):
                     return True
+        return False
+
+    def binds(self, name: str, description: str, sentence: str) -> bool:
+        """Whether ``description`` ("bank" of "The bank's CET1 ratio") refers to ``name``
+        in ``sentence``: the nearest name before it in its passage that ends in that noun
+        ("Nordhaven Bank") or introduces it in brackets ("Orbis Logistics (the Company)")
+        holds ``name``."""
+        noun = description.lower()
+        if noun not in _DESCRIPTIONS or not name[:1].isupper():
+            return False
+        for text in self.texts:
+            at = text.find(sentence)
+            if at <= 0:
+                continue
+            named = None
+            for m in _NAMED_AS.finditer(text, 0, at):
+                if m.group(2).lower() == noun:
+                    named = m.group(1)
+            return named is not None and name.lower() in named.lower().split()
         return False
 
     @property
@@ -1518,6 +1557,82 @@ class _Contexts:
         return best
 
 
+# Common words of policies and reports that name the same thing (each with its
+# inflections): a claim word matches a context word of its group. Numbers, negation,
+# places and names are still judged by their own rules.
+_SYNONYM_GROUPS = (
+    ("staff", "employee", "employees", "personnel", "workers", "worker"),
+    ("reimburse", "reimbursed", "reimburses", "refund", "refunded", "refunds", "repaid"),
+    ("reimbursement", "reimbursements", "refund", "refunds"),
+    ("need", "needs", "needed", "require", "requires", "required"),
+    ("get", "gets", "receive", "receives", "received", "got"),
+    ("begin", "begins", "start", "starts", "started", "commence", "commences", "began"),
+    ("finish", "finished", "complete", "completed", "end", "ended"),
+    ("book", "booked", "reserve", "reserved", "booking", "bookings"),
+    ("limit", "limits", "limited", "cap", "capped", "caps", "ceiling"),
+    ("cost", "costs", "price", "priced", "fee", "fees", "charge", "charged"),
+    ("help", "helps", "assist", "assists"),
+    ("buy", "bought", "purchase", "purchased"),
+    ("show", "shows", "showed", "indicate", "indicates", "indicated"),
+    ("total", "overall"),
+    ("dose", "doses", "dosage"),
+    ("firm", "company"),
+    ("client", "clients", "customer", "customers"),
+    ("talk", "speak", "contact"),
+)
+_SYNONYMS: dict[str, tuple[str, ...]] = {}
+for _group in _SYNONYM_GROUPS:
+    for _word in _group:
+        _SYNONYMS[_word] = tuple(
+            dict.fromkeys(_SYNONYMS.get(_word, ()) + tuple(w for w in _group if w != _word))
+        )
+
+
+# The same for Chinese words (scored by character pairs, so written as the contexts'
+# word before scoring): 员工 where the contexts say 职工.
+_CJK_SYNONYM_GROUPS = (
+    ("员工", "职工", "雇员"),
+    ("报销", "报账"),
+    ("享有", "享受", "可获", "获得"),
+    ("客户", "顾客"),
+    ("企业", "公司"),
+    ("预订", "预定"),
+    ("提交", "递交"),
+    ("每次", "一次"),
+    ("费用", "开支"),
+    ("上限为", "最高为", "最多为"),
+)
+
+
+_CJK_SYNONYM_WORD = re.compile("|".join(w for g in _CJK_SYNONYM_GROUPS for w in g))
+
+
+def _cjk_synonyms(claim: str, contexts: _Contexts) -> str:
+    """``claim`` with a Chinese word the contexts do not write put as the synonym they
+    write (each group at most once)."""
+    if _CJK_SYNONYM_WORD.search(claim) is None:
+        return claim  # one scan of the claim before any group is looked at
+    for group in _CJK_SYNONYM_GROUPS:
+        for word in group:
+            if word in claim and not any(word in t for t in contexts.texts):
+                theirs = next((w for w in group if any(w in t for t in contexts.texts)), None)
+                if theirs is not None:
+                    claim = claim.replace(word, theirs)
+                break
+    return claim
+
+
+# Definite descriptions a passage binds to a name: "Nordhaven Bank … The bank's",
+# "Orbis Logistics (the "Company") … the Company".
+_DESCRIPTIONS = frozenset(
+    ["bank", "company", "group", "firm", "insurer", "fund", "issuer", "trust", "lender"]
+)
+_NAMED_AS = re.compile(
+    r"\b((?:[A-Z][\w&.-]*\s+){0,3}[A-Z][\w&.-]*)\s+(?:\(\s*(?:the\s+)?[\"“']?(?:the\s+)?)?"
+    r"([Bb]ank|[Cc]ompany|[Gg]roup|[Ff]irm|[Ii]nsurer|[Ff]und|[Ii]ssuer|[Tt]rust|[Ll]ender)\b"
+)
+
+
 def _overlap(
     text: str, tokens: list[str], match: dict[str, str], contexts: _Contexts
 ) -> tuple[int, int]:
@@ -1527,6 +1642,8 @@ def _overlap(
     not the words 5, 800, 000, 000; the words that frame a number (``_FRAME_WORDS``, the
     "2bn" of "$4.2bn", "year on year") are neither found nor missing."""
     words = [t for t in tokens if not t[0].isdigit() and t not in _FRAME_WORDS]
+    if "up" in words and _UP_TO.search(text) is not None:
+        words.remove("up")  # "up to 180 GBP" bounds the number (rule 2 reads it)
     if "year" in words and _YEAR_ON_YEAR.search(text) is not None:
         for _ in range(2 * len(_YEAR_ON_YEAR.findall(text))):
             if "year" in words:
@@ -1577,6 +1694,7 @@ _FRAME_WORDS = frozenset(
         "minimum",
     )
 )
+_UP_TO = re.compile(r"\bup\s+to\b", re.IGNORECASE)
 _YEAR_ON_YEAR = re.compile(r"\byear[\s-]+(?:on|over)[\s-]+year\b", re.IGNORECASE)
 
 # Where a sentence joins two clauses that each say something: ", and", ", but", ", although",
@@ -2148,6 +2266,8 @@ def _polar_text(text: str) -> str:
         if "allowed" in lower or "permitted" in lower:
             text = _NONE_ALLOWED.sub(r"\1\2 forbidden", text)
         text = _NEGATED_MODAL.sub(_unnegated, text)
+        if "cost" in lower or "charge" in lower or "fee" in lower or "费" in text:
+            text = _NO_COST.sub(_free, text)
     if "at or " in lower:
         text = _AT_OR.sub(_at_or, text)
     if "over " in lower or "under " in lower:
@@ -2216,6 +2336,20 @@ def _rule_form(text: str) -> str:
     if "除外" in text:
         text = _CJK_EXCEPT.sub(r"，非\1", text)
     return _CJK_ONLY_IF.sub(r"未\1不得", text)
+
+
+# At no cost is free (no negation): "included at no extra cost", "with no additional
+# charge", 不收取任何费用, 无需付费; against "charged", 收费, 另行付费.
+_NO_COST = re.compile(
+    r"\b(?:at|for|with)\s+no\s+(?:extra\s+|additional\s+)?(?:cost|charge|fee)s?\b"
+    r"|\b(?:no|without)\s+(?:extra\s+|additional\s+)?(?:cost|charge|fee)s?\b"
+    r"|(?:不|无需|无须|毋须|不需|不用)(?:另行|额外)?(?:收取|收|支付|付|缴纳|交)?(?:任何)?(?:额外)?(?:费用|费)",
+    re.IGNORECASE,
+)
+
+
+def _free(m: re.Match[str]) -> str:
+    return "free" if m.group().isascii() else "免费"
 
 
 # "up 12.4%", "down by 3%": a direction where a change follows (not "up to 10 days").
@@ -2547,6 +2681,8 @@ class LexicalJudge:
         shown = claim
         if contexts.mixed(claim):  # 香港 where the contexts say HK (gates/bilingual.py)
             claim = align(claim, contexts.texts)
+        if not claim.isascii():
+            claim = _cjk_synonyms(claim, contexts)
         raw = tokenize(claim)
         tokens = [t for t in raw if t not in STOPWORDS]
         if not tokens:
@@ -2739,7 +2875,38 @@ class LexicalJudge:
             wanted = list(dict.fromkeys(content_tokens(reference)))
             found = sum(1 for t in wanted if answer_ctx.match(t) is not None)
             recall = found / len(wanted) if wanted else 1.0
-        return ReferenceVerdict(recall >= threshold and not contradicted, recall, verdicts)
+        passed = recall >= threshold and not contradicted
+        if not passed and not contradicted and _TERSE_CUE.search(answer) is not None:
+            passed = self._terse_agrees(sentences, answer, threshold)
+        return ReferenceVerdict(passed, recall, verdicts)
+
+    def _terse_agrees(self, sentences: list[str], answer: str, threshold: float) -> bool:
+        """Whether a terse answer ("Yes, 25 days.", "可以，25天。") states the reference's
+        key fact: word recall cannot reach the threshold on a long reference, so the
+        answer is judged as a claim against it instead (its words, numbers, negation,
+        places and names, every rule), its numbers must be those of the reference's
+        first sentence that gives numbers (the fact the reference answers with), and a
+        yes/no particle must agree with that sentence's polarity."""
+        m = _ANSWER_PARTICLE.match(answer)
+        rest = answer[m.end() :] if m is not None else answer
+        raw = tokenize(rest)
+        words = [t for t in raw if t not in STOPWORDS and not t.isdigit()]
+        numbers = _claim_numbers(rest, raw)
+        if not numbers or _weight(words) > _TERSE_WEIGHT:
+            return False
+        stating = next((s for s in sentences if _claim_numbers(s, tokenize(s))), None)
+        if stating is None or not _numbers_among(
+            numbers, _claim_numbers(stating, tokenize(stating))
+        ):
+            return False
+        if m is not None:
+            said_no = m.group(1) is not None
+            clauses = _clauses_of(stating, 0)
+            if said_no != any(c.negated for c in clauses if not c.part):
+                return False
+        return self._judge(
+            rest.strip(), _Contexts([" ".join(sentences)], "the reference"), threshold
+        ).supported
 
     # The protocol before round 2, kept for library callers.
     def entailed(self, claim: str, contexts: Sequence[str]) -> bool:
@@ -2747,6 +2914,18 @@ class LexicalJudge:
 
     def unsupported(self, claims: Sequence[str], contexts: Sequence[str]) -> list[str]:
         return [v.claim for v in self.judge_claims(claims, contexts) if not v.supported]
+
+
+# A terse answer: a number (a digit, or a Chinese numeral before a counter) and at most
+# this many content words beside it (a Chinese character counts half).
+_TERSE_CUE = re.compile(r"[\d０-９]|[一二两三四五六七八九十百千万]")
+_TERSE_WEIGHT = 6.0
+# A yes/no particle opening an answer; group 1 when it says no.
+_ANSWER_PARTICLE = re.compile(
+    r"\s*(?:(no|nope|not\s+really|不是|不可以|不能|不行|不会|不需要|不用|没有|否|不)|"
+    r"yes|yep|correct|right|是的|是|可以|能|对|会|需要|有)\s*[,，.。!！:：;；]\s*",
+    re.IGNORECASE,
+)
 
 
 def _touches(clause: str, addressed: list[str], answer: _Contexts) -> bool:

@@ -59,6 +59,11 @@ class ContextWords(Protocol):
         """Whether one context sentence holds all of ``words`` and one of ``others``."""
         ...
 
+    def binds(self, name: str, description: str, sentence: str) -> bool:
+        """Whether the contexts name ``name`` as what ``description`` ("bank" of "the
+        bank") refers to in ``sentence``."""
+        ...
+
 
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _PIECE = re.compile(rf"\d+(?:[.,]\d+)+|[A-Za-z0-9]+|[{_CJK}]+")  # 1,702 and 6.5 whole
@@ -541,6 +546,8 @@ def swap_problem(
         if _elsewhere(place, said, written, places, mine, theirs, contexts, same_thing):
             if _moved(n, swapped, exchanged, mine, theirs):
                 continue
+            if contexts.binds(_shown(said, mine), _shown(written, theirs), sentence):
+                continue  # "Nordhaven's" for "The bank's": the name the bank was given
             return (
                 f"says {_shown(said, mine)!r} where {label} say {_shown(written, theirs)!r} "
                 "(a term they use for something else)"
