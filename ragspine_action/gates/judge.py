@@ -1414,6 +1414,7 @@ class _Contexts:
         self._clauses: list[tuple[_Clause, str]] | None = None
         self._verbatim: dict[str, bool] = {}
         self._lettered: bool | None = None
+        self._non: frozenset[str] | None = None
 
     def verbatim(self, claim: str) -> bool:
         """Whether ``claim`` is a sentence of the contexts word for word (answer_accuracy
@@ -1532,6 +1533,29 @@ class _Contexts:
                 forms |= _passage_numbers(p.text, p.vocab)
             self._numbers = frozenset(forms)
         return self._numbers
+
+    @property
+    def non_words(self) -> frozenset[str]:
+        """The words the contexts write after "non-" (non-refundable: refundable)."""
+        if self._non is None:
+            self._non = frozenset(
+                w.lower() for p in self.passages if "non" in p.vocab for w in _NON.findall(p.text)
+            )
+        return self._non
+
+    def bare(self, word: str) -> bool:
+        """Whether the contexts write ``word`` once without "non-" before it."""
+        pattern = re.compile(rf"(?<![-‑\w])(?<!\bnon\s){re.escape(word)}\b", re.IGNORECASE)
+        return any(pattern.search(p.text) for p in self.passages if word in p.vocab)
+
+    def sentences_with(self, word: str) -> list[str]:
+        """The context sentences that hold ``word`` (a token)."""
+        return [
+            sentence
+            for p in self.passages
+            for sentence, words in zip(p.sentences, p.sentence_tokens, strict=True)
+            if word in words
+        ]
 
     @property
     def dates(self) -> list[DateMention]:
@@ -1841,11 +1865,31 @@ def _date_problem(claim: str, contexts: _Contexts) -> str | None:
 
 
 _NEGATING_PREFIXES = ("un", "non", "dis", "in")
+# The assimilated forms of "in-": ir + r…, il + l…, im + m/p/b…, read only on adjectives
+# (irreversible, illegal, impossible), so import/port and improve/prove are no antonyms.
+_ASSIMILATED = re.compile(r"(?:ir(?=r)|il(?=l)|im(?=[mpb]))([a-z]{5,})$")
+_ADJECTIVE_END = (
+    "able",
+    "ible",
+    "al",
+    "ar",
+    "er",
+    "ect",
+    "ent",
+    "ant",
+    "ure",
+    "ive",
+    "ile",
+    "ious",
+    "ite",
+)
 
 
 def _prefix_antonym(words: Iterable[str], contexts: _Contexts) -> tuple[str, str] | None:
     """(claim word, context word) when a word the contexts lack is the negation of one
-    they have: "used" against "unused", "allowed" against "disallowed", or the reverse."""
+    they have: "used" against "unused", "allowed" against "disallowed", "reversible"
+    against "irreversible", or the reverse (a negation written out, "not possible" for
+    "impossible", is read as the prefix by ``_prefixed_as_said`` first)."""
     for word in words:
         if not word.isalpha() or len(word) < 4:
             continue
@@ -1856,6 +1900,119 @@ def _prefix_antonym(words: Iterable[str], contexts: _Contexts) -> tuple[str, str
                 bare = word[len(prefix) :]
                 if bare in contexts.vocab:
                     return word, bare
+        if word[:1] in "rlmpb" and word.endswith(_ADJECTIVE_END):
+            for prefix in ("ir", "il", "im"):
+                if prefix + word in contexts.vocab and _ASSIMILATED.match(prefix + word):
+                    return word, prefix + word
+        m = _ASSIMILATED.match(word)
+        if m is not None and word.endswith(_ADJECTIVE_END) and m.group(1) in contexts.vocab:
+            return word, m.group(1)
+    return None
+
+
+def _prefixed(word: str, vocab: frozenset[str]) -> str | None:
+    """The contexts' word that negates ``word`` by a prefix (possible: impossible)."""
+    for prefix in ("un", "in", "dis", "non"):
+        if prefix + word in vocab:
+            return prefix + word
+    if word[:1] in "rlmpb" and word.endswith(_ADJECTIVE_END):
+        for prefix in ("ir", "il", "im"):
+            if prefix + word in vocab and _ASSIMILATED.match(prefix + word):
+                return prefix + word
+    return None
+
+
+def _bare(word: str) -> str | None:
+    """``word`` without a negating prefix (impossible: possible), or None."""
+    m = _ASSIMILATED.match(word)
+    if m is not None and word.endswith(_ADJECTIVE_END):
+        return m.group(1)
+    for prefix in _NEGATING_PREFIXES:
+        if word.startswith(prefix) and len(word) - len(prefix) >= 4:
+            return word[len(prefix) :]
+    return None
+
+
+def _may_prefix(raw: list[str], vocab: frozenset[str]) -> bool:
+    """Cheap trigger of ``_prefixed_as_said``: a written-out negation or "non", or a
+    prefixed word the contexts do not have where they write a negation out."""
+    return (
+        "not" in raw
+        or "never" in raw
+        or "non" in raw
+        or (
+            ("not" in vocab or "never" in vocab)
+            and any(t[:2] in _PREFIX_HEADS and t not in vocab for t in raw)
+        )
+    )
+
+
+_PREFIX_HEADS = frozenset(["un", "in", "im", "ir", "il", "di"])
+_NOT_WORD = re.compile(r"\b(?:not|never)\s+(be\s+|been\s+)?([a-z]{4,})\b", re.IGNORECASE)
+
+
+def _prefixed_as_said(claim: str, contexts: _Contexts) -> str:
+    """``claim`` with a negating prefix written as the contexts write it: "is not possible"
+    as "is impossible" where they say "impossible", "not refundable" as "non-refundable",
+    and "impossible" as "not possible" where they say "not possible". One fact in two
+    writings, so the word rule finds it and the polarity rule reads one polarity."""
+    vocab = contexts.vocab
+
+    def prefix(m: re.Match[str]) -> str:
+        word = m.group(2).lower()
+        be = m.group(1) or ""
+        if word in contexts.non_words and not contexts.bare(word):
+            return f"{be}non-{m.group(2)}"
+        written = _prefixed(word, vocab)
+        return m.group(0) if written is None else be + written
+
+    text = _NOT_WORD.sub(prefix, claim) if ("not" in claim or "never" in claim) else claim
+    for m in reversed(list(_NON.finditer(text))):
+        word = m.group(1).lower()
+        if word not in contexts.non_words and _written_not(word, contexts):
+            text = text[: m.start()] + "not " + m.group(1) + text[m.end() :]
+    for token in set(tokenize(text)):
+        if token[:2] in _PREFIX_HEADS and token not in vocab:
+            bare = _bare(token)
+            if bare is not None and _written_not(bare, contexts):
+                text = re.sub(rf"\b{token}\b", "not " + bare, text, flags=re.IGNORECASE)
+    return text
+
+
+def _written_not(word: str, contexts: _Contexts) -> bool:
+    """Whether the contexts write "not ``word``" ("is not possible")."""
+    if word not in contexts.vocab:
+        return False
+    pattern = re.compile(rf"\b(?:not|never)\s+(?:be\s+|been\s+)?{word}\b", re.IGNORECASE)
+    return any(pattern.search(p.text) for p in contexts.passages if word in p.vocab)
+
+
+_NON = re.compile(r"\bnon[-‑\s]+([a-z]{4,})", re.IGNORECASE)
+
+
+def _non_antonym(claim: str, raw: list[str], contexts: _Contexts) -> tuple[str, str] | None:
+    """(claim word, context word) when one side writes a word with "non-" and the other
+    without it: "refundable" where the contexts only say "non-refundable", or
+    "non-transferable" where they say "transferable" unnegated. "non" is a token of its
+    own, so the word itself is found in the contexts and the prefix rule cannot see it;
+    a negated claim ("is not refundable") says what "non-" says."""
+    said = contexts.non_words
+    ours = {w.lower() for w in _NON.findall(claim)} if "non" in raw else set()
+    if said:
+        for word in raw:
+            if (
+                word in said
+                and word not in ours
+                and not contexts.bare(word)
+                and not _negated(claim, raw)
+            ):
+                return word, "non-" + word
+    for word in ours - said:
+        found = contexts.match(word)
+        if found is not None and not any(
+            _negated(s, tokenize(s)) for s in contexts.sentences_with(found)
+        ):
+            return "non-" + word, found
     return None
 
 
@@ -2684,6 +2841,10 @@ class LexicalJudge:
         if not claim.isascii():
             claim = _cjk_synonyms(claim, contexts)
         raw = tokenize(claim)
+        if claim.isascii() and _may_prefix(raw, contexts.vocab):
+            written = _prefixed_as_said(claim, contexts)
+            if written != claim:
+                claim, raw = written, tokenize(written)
         tokens = [t for t in raw if t not in STOPWORDS]
         if not tokens:
             return ClaimVerdict(shown, True, 1.0)
@@ -2751,6 +2912,10 @@ class LexicalJudge:
                     reason = _unit_problem(claim, contexts)
             if reason is None and len(match) < len(tokens):
                 opposite = _prefix_antonym([t for t in tokens if t not in match], contexts)
+                if opposite is not None:
+                    reason = f"says {opposite[0]!r} where {contexts.label} say {opposite[1]!r}"
+            if reason is None and ("non" in raw or "non" in contexts.vocab):
+                opposite = _non_antonym(claim, raw, contexts)
                 if opposite is not None:
                     reason = f"says {opposite[0]!r} where {contexts.label} say {opposite[1]!r}"
             if reason is None and (
