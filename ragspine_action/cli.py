@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 # ``startup`` first: it sets what must be set before any model is built.
-from . import __version__, startup
+from . import __version__, pattern_cache, startup
 from .config import SYSTEMS, RunConfig, parse_k_list, parse_suites, resolve_system
 from .config_names import DEFAULT_CONFIG_NAME, FILE_KEYS
 from .console import encodable
@@ -487,10 +487,17 @@ def _run_cli_paused(arguments: list[str]) -> int:
         args = build_parser().parse_args(arguments)
         shown = _lazy("parse_show_failures")(getattr(args, "show_failures", None))
         config = config_from_args(args)
-        result: RunResult = _lazy("run")(config)
+        run = _lazy("run")
+        if config.system == "reference":
+            importlib.import_module(".systems.reference", __package__)
+        # The modules' own patterns are compiled now; the run's data makes the rest.
+        pattern_cache.mark()
+        result: RunResult = run(config)
     except RagspineError as exc:
         print_safe(format_error(exc), sys.stderr)
         return exc.exit_code
+    finally:
+        pattern_cache.save()
     quiet = getattr(args, "quiet", False)
     report = result.report
     # A verdict exists: the report is written (verdict error included) and the table shown.

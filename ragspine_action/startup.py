@@ -22,6 +22,9 @@ growing heap, ~15 ms of the bundled run. At the end of ``cli``'s imports
 restores the collector as it was, so importing ``cli`` leaves it as it found it.
 ``cli`` pauses it again for the run and does the same at the end, and a run's process
 skips the full collection of a heap that is about to be freed at exit (~10 ms).
+
+The package's regular expressions are handed to ``re`` compiled, from the file
+``pattern_cache`` keeps beside the bytecode, before any module compiles them (~0.3 s).
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ from __future__ import annotations
 import atexit
 import gc
 import os
+
+from . import pattern_cache
 
 _COLLECTING = gc.isenabled()
 gc.disable()
@@ -56,3 +61,4 @@ def no_collection_at_exit() -> None:
 
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+pattern_cache.preload()

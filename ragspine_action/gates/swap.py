@@ -250,7 +250,9 @@ for _number, _kind in enumerate(_KINDS):
     for _member, _words in _kind.items():
         for _word in _words:
             _KIND_OF.setdefault(_word, []).append((_number, _member))
-_CJK_KIND_WORDS = sorted((w for w in _KIND_OF if _IS_CJK.match(w)), key=len, reverse=True)
+# Longest first; equal lengths in a fixed order (the frozensets' order is the hash seed's),
+# so the pattern is the same text in every process (pattern_cache keeps it compiled).
+_CJK_KIND_WORDS = sorted((w for w in _KIND_OF if _IS_CJK.match(w)), key=lambda w: (-len(w), w))
 # 所有者 is an owner, not "all"; 月 in 月份 is still a month.
 _CJK_GUARDS = {"所有": "(?!者|权|人)", "日": "(?!期|常)", "年": "(?!度|龄|轻)"}
 _CJK_KIND = re.compile(
