@@ -45,7 +45,7 @@ from .numerals import (
     states_value,
     unit_scale,
 )
-from .presentation import is_presentation
+from .presentation import EN_WORDS, is_presentation
 
 __all__ = [
     "DEFAULT_META_PATTERNS",
@@ -341,10 +341,18 @@ def _asserts(text: str, names: Sequence[str]) -> bool:
 def _asserts_plainly(text: str) -> bool | None:
     """``_asserts`` where the doc names cannot matter; None: it is whether ``text`` is not
     citation only (``_is_citation_only``, which reads the names)."""
+    return _asserts_noting(text)[0]
+
+
+def _asserts_noting(text: str) -> tuple[bool | None, bool]:
+    """``_asserts_plainly``, and True beside it when one of the words it read is outside
+    the presentation vocabulary (then ``is_presentation(text)`` is False: such a word,
+    letters between spaces or edge punctuation, is one of the words it reads)."""
     if text.isascii() and "." not in text[:-1]:
         # Plain prose: four ordinary words settle it (a split is cheaper than tokens; the
         # first eight words usually do, so the rest of the sentence is not split).
         plain = 0
+        other = False
         words = text.lower().split(None, 8)
         while True:
             rest = words.pop() if len(words) == 9 else None
@@ -352,11 +360,18 @@ def _asserts_plainly(text: str) -> bool | None:
                 word = word.strip(_WORD_EDGES)
                 if word.isalpha() and word not in STOPWORDS and word not in _CITATION_TOKENS:
                     plain += 1
+                    if not other and word not in EN_WORDS:
+                        other = True
                     if plain >= 4:
-                        return True
+                        return True, other
             if rest is None:
                 break
             words = rest.split(None, 8)
+    return _asserts_by_tokens(text), False
+
+
+def _asserts_by_tokens(text: str) -> bool | None:
+    """``_asserts_plainly`` by the tokens, where a split of the words cannot settle it."""
     content = plain = 0
     for m in TOKEN.finditer(text.lower()):
         token = m.group()
@@ -1468,7 +1483,12 @@ def extract_claims(
             if question and echo_min <= len(sentence) <= echo_max:
                 if echo is None:
                     echo = _echo_key(question)
-                if _echo_key(sentence) == echo:
+                # An ASCII letter or digit first is the key's first character (both ways
+                # of making the key keep it, lower-cased): most sentences differ there.
+                head = sentence[:1]
+                if (
+                    not (head.isascii() and head.isalnum()) or head.lower() == echo[:1]
+                ) and _echo_key(sentence) == echo:
                     continue
             if periods is not None and value is not None:
                 found = _value_claims(sentence, value, unit, periods)
@@ -1534,7 +1554,8 @@ def _piece_sentence(piece: str, had_doc: bool, meta: Leading) -> tuple[str, bool
     share (an extractive answer quotes its passages) is analysed once.
     """
     sentence = _strip_meta(piece, meta) if meta.match(piece) else piece
-    label = _CITATION_LABEL.match(sentence)
+    # (the label pattern ends in a colon: a sentence without one is not asked)
+    label = _CITATION_LABEL.match(sentence) if ":" in sentence or "：" in sentence else None
     if label is not None:
         sentence = _strip_meta(_after_citation(sentence[label.end() :]), meta)
     # (a lead-in that names its document keeps its colon: "The three priorities (X.pdf):")
@@ -1546,10 +1567,11 @@ def _piece_sentence(piece: str, had_doc: bool, meta: Leading) -> tuple[str, bool
     sentence = " ".join(sentence.split()) if _odd_space(sentence) else sentence.strip()
     if not sentence:
         return None
-    verdict = _asserts_plainly(sentence)
+    verdict, presents_not = _asserts_noting(sentence)
     if verdict is False:
         return None
     if sentence.endswith(("?", "？")):
+        presents_not = False  # (the sentence may be rewritten below)
         # A question (often the user's, echoed) asserts nothing, unless it is rhetorical
         # ("Did you know the CEO will resign?", "难道集团不会暂停派息吗？") or presupposes a
         # number ("What drove the 12% growth?": judged, unless the user's question has it).
@@ -1559,7 +1581,7 @@ def _piece_sentence(piece: str, had_doc: bool, meta: Leading) -> tuple[str, bool
         sentence = asserted
     if (lead_in or sentence.endswith((":", "："))) and _lead_in_weight(sentence) <= 8:
         return None  # "Key points:", "以下是相关信息：", "主要变化有两项：" introduce, not assert
-    if is_presentation(sentence):
+    if not presents_not and is_presentation(sentence):
         return None  # "Let me check the documents.", "很高兴为您解答。": nothing asserted
     if _led_title(sentence.rstrip(" .。")):
         return None  # "See page 3 of the Employee Handbook.", "详见《员工手册》。"

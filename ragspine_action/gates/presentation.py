@@ -17,7 +17,7 @@ import re
 
 from .numerals import cjk_numerals, has_digit
 
-__all__ = ["is_presentation"]
+__all__ = ["EN_WORDS", "is_presentation"]
 
 # English words that only talk about the answer, the question, the sources or courtesy.
 _EN_TEXT = """
@@ -45,6 +45,8 @@ _EN_TEXT = """
     own particular specific circumstances situation questions queries
 """
 _EN_WORDS = frozenset(_EN_TEXT.split())
+# A lower-case ASCII word of a sentence outside these makes it no presentation (claims.py).
+EN_WORDS = _EN_WORDS
 # Chinese presentation words (longest first when removed) and the function characters
 # that may stand between them (的, 了, 是 …): what is left must be nothing.
 _ZH_TEXT = """
