@@ -307,3 +307,45 @@ def test_no_collection_runs_while_the_cli_loads_and_runs(tmp_path: Path) -> None
         check=False,
     )
     assert done.stderr.strip().splitlines()[-1] == "(0, True) [(0, False)] True"
+
+
+_BUILT_PROBE = """
+import json, sys
+from pydantic import BaseModel
+from ragspine_action import cli
+try:
+    cli.main(sys.argv[1:])
+except SystemExit:
+    pass
+from ragspine_action.report import model
+built = sorted(
+    name for name, value in vars(model).items()
+    if isinstance(value, type) and issubclass(value, BaseModel) and value.__pydantic_complete__
+)
+print(json.dumps(built), file=sys.stderr)
+"""
+
+
+def _report_models_built(args: list[str], cwd: str) -> set[str]:
+    done = subprocess.run(
+        [sys.executable, "-c", _BUILT_PROBE, *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        check=False,
+    )
+    return set(json.loads(done.stderr.strip().splitlines()[-1]))
+
+
+def test_the_report_models_are_built_when_first_used(tmp_path: Path) -> None:
+    """``defer_build``: the bundled run builds the report models it validates, not the
+    ones it only constructs (the case rows, their evidence, the QA section) nor those of
+    sections it has no use for (repeats, shards, significance tests)."""
+    built = _report_models_built(["--no-baseline"], str(tmp_path))
+    assert "Report" in built
+    unused = {"CaseResult", "JudgeEvidence", "ClaimEvidence", "QASection", "RepeatsSection"}
+    assert built.isdisjoint(unused | {"ShardInfo", "SignificanceTest", "FlakyCase"})
+    # Reading a report back validates all of it, and its case rows one by one.
+    report = tmp_path / "report.json"
+    _report_models_built(["--no-baseline", "--quiet", "--report", str(report)], str(tmp_path))
+    assert {"Report", "CaseResult"} <= _report_models_built(["render", str(report)], str(tmp_path))

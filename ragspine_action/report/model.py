@@ -70,7 +70,11 @@ def is_gated(gated: Sequence[str] | None, metric: str) -> bool:
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # Each model's validator and serializer are built when first used, not on import: a
+    # run validates about half of these (the bundled run: Report and the sections it
+    # fills; the case rows and evidence are constructed, not validated); building all
+    # of them cost ~40 ms of every start (issue 25).
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
 
 class ToolInfo(_Model):
@@ -282,7 +286,7 @@ class Lowering(_Model):
     new: float = Field(alias="to")
     reason: str
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True)
 
 
 class CaseDelta(_Model):
