@@ -625,17 +625,19 @@ class ClaimVerdict(NamedTuple):
     error: bool = False  # no verdict: the judge failed (an LLM judge's request, its answer)
 
     def to_json(self) -> dict[str, Any]:
-        verdict = "error" if self.error else "supported" if self.supported else "unsupported"
-        out: dict[str, Any] = {
-            "claim": self.claim,
-            "verdict": verdict,
-            "score": round(self.score, 4),
-        }
-        if self.matched is not None:
-            out["matched"] = self.matched
-        if self.reason is not None:
-            out["reason"] = self.reason
+        claim, supported, score, matched, reason, error = self  # one unpacking, no getters
+        verdict = "error" if error else "supported" if supported else "unsupported"
+        out: dict[str, Any] = {"claim": claim, "verdict": verdict, "score": round(score, 4)}
+        if matched is not None:
+            out["matched"] = matched
+        if reason is not None:
+            out["reason"] = reason
         return out
+
+
+# ``ClaimVerdict(claim, True, 1.0)`` in C (a named tuple's constructor is Python): the
+# verbatim verdict of every extractive claim.
+_new = tuple.__new__
 
 
 @dataclass(frozen=True, slots=True)
@@ -2833,7 +2835,7 @@ class LexicalJudge:
         if contexts.verbatim(claim):
             # A context sentence word for word: its words, numbers and polarity are the
             # context's own (the evidence is the claim itself, so matched is left out).
-            return ClaimVerdict(claim, True, 1.0)
+            return _new(ClaimVerdict, (claim, True, 1.0, None, None, False))
         contexts.analyse()
         shown = claim
         if contexts.mixed(claim):  # 香港 where the contexts say HK (gates/bilingual.py)
