@@ -341,7 +341,7 @@ def _measure(cmd: list[str], report: Path) -> dict[str, Any]:
         "peak_tree_procs": sampler.peak_procs,
         "report_mb": round(report.stat().st_size / 2**20, 1) if report.exists() else None,
     }
-    if proc.returncode != 0:
+    if proc.returncode not in (0, 1):
         row["stderr_tail"] = errors[-2000:]
     return row
 
@@ -669,7 +669,9 @@ def _print(results: dict[str, Any]) -> None:
                 f"{row['peak_tree_pss_mb']:.0f}",
             )
             print(f"{line}  {row['exit_code']:>4}")
-            if row["exit_code"] != 0:
+            # Exit 1 is a verdict: the synthetic set's ~10% wrong answers fail a run that
+            # has no baseline (every case must pass), which is the point of that run.
+            if row["exit_code"] not in (0, 1):
                 last = (row.get("stderr_tail") or "(no stderr)").splitlines()[-1]
                 print(f"{'':>9}    ↳ failed: {last}")
     _print_floors(results.get("floors", []))

@@ -344,6 +344,60 @@ def check_floors(
     return checks
 
 
+def unbaselined_floors(
+    config: RunConfig, suites: list[SuiteValues], qa: QASection | None
+) -> list[FloorCheck]:
+    """With no baseline and no floors, the golden set itself is the floor.
+
+    Nothing else would gate such a run: every case must pass every gate it is scored on
+    (hit@k at the protected k, extraction channels too) and fabrication stays at 0, so a
+    first run with failing cases is a failure, never a PASS that compared nothing.
+    """
+    import numpy as np
+
+    checks: list[FloorCheck] = []
+    # Errors have their own budget (--max-error-rate): an errored case is not also a
+    # failed case here.
+    errored = {c.id for c in qa.errors.cases} if qa is not None else set()
+    for values in suites:
+        answered = None
+        if errored and qa is not None and values.key == qa.mode:
+            answered = np.fromiter((i not in errored for i in values.ids), bool, len(values.ids))
+        for metric, column in values.results.items():
+            if answered is not None:
+                column = column[answered]
+            scored = column[column >= 0]
+            if not scored.size or not _gated(config, metric):
+                continue
+            passed = int((scored == 1).sum())
+            current = values.metrics.get(metric, passed / scored.size)
+            if answered is not None:
+                current = passed / scored.size
+            checks.append(
+                FloorCheck(
+                    key=values.key,
+                    metric=metric,
+                    floor=1.0,
+                    current=current,
+                    passed=passed == scored.size,
+                    implicit=True,
+                )
+            )
+    if qa is not None and _gated(config, "fabrication_count"):
+        checks.append(
+            FloorCheck(
+                key=qa.mode,
+                metric="fabrication_count",
+                floor=0.0,
+                current=float(qa.fabrication_count),
+                passed=qa.fabrication_count == 0,
+                ceiling=True,
+                implicit=True,
+            )
+        )
+    return checks
+
+
 def _significance(config: RunConfig) -> SignificanceSettings:
     return SignificanceSettings(
         alpha=config.gate_alpha,
@@ -529,9 +583,13 @@ def error_budget(qa: QASection, config: RunConfig) -> str | None:
 
 def _gate_baseline(config: RunConfig, suites: list[SuiteValues], now: str) -> _BaselineOutcome:
     if not config.baseline:
-        return _BaselineOutcome(
-            BaselineSection(status="none", message="no baseline"), EXIT_PASS, False
-        )
+        message = "no baseline"
+        if not config.floors:
+            message = (
+                "no baseline, so every case must pass every gate (fabrication 0); to gate on "
+                "a recorded level instead, record one with --baseline FILE --update-baseline"
+            )
+        return _BaselineOutcome(BaselineSection(status="none", message=message), EXIT_PASS, False)
     path = config.baseline
     baseline = load_baseline(path, max_bytes=config.max_input_bytes)
     section = BaselineSection(
@@ -669,7 +727,13 @@ def _summary(
             f"{count_noun(len(section.regressions), 'regression')}, "
             f"{count_noun(broken, 'broken case')}"
         )
-    if failed_floors:
+    if failed_floors and all(f.implicit for f in failed_floors):
+        names = ", ".join(
+            f"{f.metric} {f.current:g}" if f.ceiling else f"{f.metric} {f.current:.1%}"
+            for f in failed_floors[:5]
+        )
+        parts.append(f"no baseline, so every case must pass: {names}")
+    elif failed_floors:
         names = ", ".join(
             f"{f.metric} {f.current:g} > {f.floor:g}"
             if f.ceiling
@@ -972,6 +1036,9 @@ def conclude_run(
         warnings = [*warnings, error]
     shard = qa.shard if qa is not None else None
     floors = [] if shard is not None else check_floors(config, suites, qa)
+    unbaselined = shard is None and error is None and not config.baseline and not config.floors
+    if unbaselined:
+        floors = unbaselined_floors(config, suites, qa)
     if shard is not None:
         # A shard's numbers are partial: floors and baseline are judged after the merge.
         gate = _BaselineOutcome(

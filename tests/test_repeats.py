@@ -208,7 +208,7 @@ def test_the_http_system_is_called_n_times_and_its_noise_is_seen(tmp_path: Path)
         url = f"http://127.0.0.1:{server.server_address[1]}/answer"
         args = ["--system", "http", "--endpoint", url, "--mode", "svc", "--repeats", "4"]
         args += ["--golden", str(DATA / "mini_golden.jsonl"), "--no-baseline"]
-        assert cli.main([*args, "--report", str(report), "--quiet"]) == 0
+        assert cli.main([*args, "--report", str(report), "--quiet"]) == 1  # a flaky case fails
     finally:
         server.shutdown()
         server.server_close()

@@ -143,6 +143,10 @@ def _is_none(value: object) -> bool:
     return value is None
 
 
+def _is_false(value: object) -> bool:
+    return value is False
+
+
 # Evidence repeats for every judged case: an unset field is left out, not written as null.
 _Omitted = Field(default=None, exclude_if=_is_none)
 
@@ -349,6 +353,9 @@ class FloorCheck(_Model):
     current: float
     passed: bool
     ceiling: bool = False
+    # True when the run had no baseline and no floors: the golden set itself is the floor
+    # (every case must pass), not a floor the user configured.
+    implicit: bool = Field(default=False, exclude_if=_is_false)
 
 
 class BaselineSection(_Model):

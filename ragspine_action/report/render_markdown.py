@@ -217,6 +217,8 @@ def _state_block(report: Report) -> list[str]:
         if report.verdict == "error" or (not report.qa and not report.extraction):
             return []
         lines = ["", "_No baseline: nothing was compared with an earlier run._"]
+        if any(f.implicit for f in report.floors):
+            lines = ["", "_No baseline: every case had to pass every gate it was scored on._"]
         record = record_command(report)
         if record:
             lines += [

@@ -17,7 +17,7 @@ from typing import TextIO
 from ..console import encodable
 from ..errors import one_line
 from ..safe_text import log_safe
-from .model import BaselineSection, Report
+from .model import BaselineSection, FloorCheck, Report
 from .view import (
     CaseFailure,
     FailedCase,
@@ -322,6 +322,15 @@ def _baseline_line(base: BaselineSection) -> str:
     return f"Baseline: regression — {', '.join(parts) or base.message} (shown above)"
 
 
+def _floor_line(f: FloorCheck) -> str:
+    if f.implicit:
+        what = f"{f.current:g} fabricated" if f.ceiling else f"{f.current:.1%} passed"
+        return f"Failed (no baseline: every case must pass): {f.key}/{f.metric} {what}"
+    if f.ceiling:
+        return f"Above ceiling: {f.key}/{f.metric} {f.current:g} > {f.floor:g}"
+    return f"Below floor: {f.key}/{f.metric} {f.current:.4f} < {f.floor:.4f}"
+
+
 def _render(report: Report, show_failures: int | None, paint: _Paint) -> str:
     lines: list[str] = []
     for view in suite_views(report):
@@ -354,16 +363,7 @@ def _render(report: Report, show_failures: int | None, paint: _Paint) -> str:
         if base.commands:
             lines.append("To fix it, run:")
             lines += [f"  {command}" for command in base.commands]
-    lines += [
-        paint(
-            f"Above ceiling: {f.key}/{f.metric} {f.current:g} > {f.floor:g}"
-            if f.ceiling
-            else f"Below floor: {f.key}/{f.metric} {f.current:.4f} < {f.floor:.4f}",
-            "red",
-        )
-        for f in report.floors
-        if not f.passed
-    ]
+    lines += [paint(_floor_line(f), "red") for f in report.floors if not f.passed]
     lines += [paint(f"warning: {w}", "yellow") for w in report.warnings]
     lines.append(paint(report.summary, _VERDICT_COLOR.get(report.verdict)))
     return "\n".join(lines)

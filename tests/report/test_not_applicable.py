@@ -35,6 +35,7 @@ OUTCOMES = [
         "value": 1702.0,
         "unit": "USD_M",
         "source": {"doc": "Results.pptx", "locator": "slide=5"},
+        "sources": [{"doc": "Results.pptx", "locator": "slide=5"}],
     },
     {"id": "r1", "answer": "No data for FY2031.", "refused": True},
 ]

@@ -133,7 +133,7 @@ def _solid_rows(image: Image, color: tuple[int, int, int], run: int = 60) -> int
 
 def test_extraction_page_draws_channel_bars(tmp_path: Path, chromium: str) -> None:
     report = tmp_path / "r.json"
-    assert cli_main(["--suite", "all", "--no-baseline", "--report", str(report), "--quiet"]) == 0
+    assert cli_main(["--suite", "all", "--no-baseline", "--report", str(report), "--quiet"]) == 1
     page = tmp_path / "r.html"
     assert cli_main(["render", str(report), "--format", "html", "-o", str(page)]) == 0
     text = page.read_text(encoding="utf-8")

@@ -59,7 +59,7 @@ def test_junit_has_one_failure_per_failed_gate(failing_report: Path) -> None:
 def test_junit_of_extraction_lists_mismatching_cells(tmp_path: Path) -> None:
     report_path = tmp_path / "r.json"
     assert (
-        cli_main(["--suite", "all", "--no-baseline", "--report", str(report_path), "--quiet"]) == 0
+        cli_main(["--suite", "all", "--no-baseline", "--report", str(report_path), "--quiet"]) == 1
     )
     root = _valid(render_junit(read_report(str(report_path))))
     suite = root.find("testsuite[@name='extraction']")

@@ -180,7 +180,7 @@ def test_summary_counts_the_retrieval_gate(
     report = tmp_path / "report.json"
     args = ["--system", "outcomes", "--mode", "bm25", "--no-baseline", "--quiet"]
     args += ["--golden", str(study / "golden.jsonl"), "--outcomes", str(study / "1-bm25.jsonl")]
-    assert cli_main([*args, "--report", str(report)]) == 0
+    assert cli_main([*args, "--report", str(report)]) == 1  # no baseline: misses fail
     loaded = read_report(str(report))
     assert loaded.qa is not None and loaded.qa.retrieval is not None
     misses = len(loaded.qa.retrieval.misses)
