@@ -90,7 +90,7 @@ def test_cli_on_mutated_outcomes_accounts_for_every_case(ops: list[tuple[str, in
         assert_clean_error(result, outcomes)
         assert not report.exists()
         return
-    assert result.code == 0 and "Traceback" not in result.stderr
+    assert result.code in (0, 1) and "Traceback" not in result.stderr  # 1: a failing case
     golden_ids = [json.loads(line)["id"] for line in MINI_GOLDEN.read_text().splitlines()]
     assert sorted(_report_cases(report)) == sorted(golden_ids)
 
