@@ -151,7 +151,7 @@ def test_the_judge_is_chosen_by_name_on_the_cli_and_in_the_config(tmp_path: Path
     code, report = _run(tmp_path, "--judge", "lexical")
     assert code == 1 and report["config"]["judge"] == "lexical"
     code, report = _run(tmp_path, config="judge:\n  kind: lexical\n  faithfulness_threshold: 0.9\n")
-    assert code == 0 and report["config"]["faithfulness_threshold"] == 0.9
+    assert code == 1 and report["config"]["faithfulness_threshold"] == 0.9
 
 
 @pytest.mark.parametrize(
