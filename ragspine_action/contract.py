@@ -22,7 +22,7 @@ from pydantic import AliasChoices, AliasPath
 
 from .errors import ConfigError, InputError, Problem, RagspineError
 from .input_files import open_input
-from .jsonio import DEFAULT_MAX_INPUT_BYTES, iter_jsonl_lines
+from .jsonio import DEFAULT_MAX_INPUT_BYTES, array_hint, iter_jsonl_lines, starts_with_array
 from .outcomes.model import KNOWN_FIELDS, RAGSPINE_FIELD_NAMES, Outcome
 
 __all__ = [
@@ -241,7 +241,7 @@ def check_outcomes_file(path: str, *, max_bytes: int) -> KeyCensus | None:
     non_objects = 0
     first_kind = ""
     try:
-        is_array = _starts_with_array(path)
+        is_array = starts_with_array(path)
         if not is_array:
             for _, obj in iter_jsonl_lines(path, problems, max_bytes=max_bytes):
                 if isinstance(obj, dict):
@@ -254,11 +254,7 @@ def check_outcomes_file(path: str, *, max_bytes: int) -> KeyCensus | None:
     except (RagspineError, OSError):
         return None  # the loader reports it, in its own order (golden set first)
     if is_array:
-        raise InputError.single(
-            name,
-            "is a JSON array, but outcomes are JSONL: one JSON object per line "
-            "(convert it with: jq -c '.[]' FILE > outcomes.jsonl)",
-        )
+        raise InputError.single(name, array_hint("outcomes are", "outcomes.jsonl"))
     decoded = census.records + non_objects
     bad_lines = [p for p in problems if p.line is not None]
     if bad_lines and bad_lines[0].line == 1 and len(bad_lines) > decoded:
@@ -280,12 +276,6 @@ def check_outcomes_file(path: str, *, max_bytes: int) -> KeyCensus | None:
     if problem is not None:
         raise ConfigError(problem)
     return census
-
-
-def _starts_with_array(path: str | os.PathLike[str]) -> bool:
-    with open_input(path, DEFAULT_MAX_INPUT_BYTES) as handle:  # never a FIFO or a device
-        head = handle.read(4096)
-    return head.removeprefix(b"\xef\xbb\xbf").lstrip()[:1] == b"["
 
 
 def _guess_format(path: str | os.PathLike[str]) -> str:

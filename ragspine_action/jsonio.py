@@ -283,6 +283,21 @@ def check_size(path: str | os.PathLike[str], max_bytes: int) -> None:
     check_input_file(path, max_bytes)
 
 
+def starts_with_array(path: str | os.PathLike[str]) -> bool:
+    """Whether a file opens with ``[``: a JSON array given where JSONL is read (a hint)."""
+    with open_input(path, DEFAULT_MAX_INPUT_BYTES) as handle:  # never a FIFO or a device
+        head = handle.read(4096)
+    return head.removeprefix(b"\xef\xbb\xbf").lstrip()[:1] == b"["
+
+
+def array_hint(what: str, name: str) -> str:
+    """The one-line message for a JSON array where JSONL is read (``what`` says so)."""
+    return (
+        f"is a JSON array, but {what} JSONL: one JSON object per line "
+        f"(convert it with: jq -c '.[]' FILE > {name})"
+    )
+
+
 def _read_bytes(path: str | os.PathLike[str], max_bytes: int) -> bytes:
     return read_input_bytes(path, max_bytes)
 

@@ -286,6 +286,34 @@ def test_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert f"{missing}: file not found" in err
 
 
+def _as_json_array(path: Path, source: Path, pretty: bool) -> Path:
+    rows = [json.loads(line) for line in source.read_text(encoding="utf-8").splitlines()]
+    path.write_text(json.dumps(rows, indent=2 if pretty else None), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("pretty", [False, True], ids=["one line", "indented"])
+@pytest.mark.parametrize("which", ["golden", "outcomes"])
+def test_a_json_array_instead_of_jsonl_says_how_to_convert_it(
+    which: str, pretty: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The user exported the set as one JSON array (``json.dump(rows)``): one line that
+    says so and gives the jq command, not 'expected a JSON object' or a line per bracket."""
+    source = MINI_GOLDEN if which == "golden" else MINI_OUTCOMES
+    array = _as_json_array(tmp_path / f"{which}.json", source, pretty)
+    if which == "golden":
+        code, err = _run(tmp_path, capsys, array)
+    else:
+        code, err = _run(tmp_path, capsys, MINI_GOLDEN, array)
+    assert code == 2
+    [line] = err.strip().splitlines()
+    noun = "a golden set is" if which == "golden" else "outcomes are"
+    assert line == (
+        f"{array}: is a JSON array, but {noun} JSONL: one JSON object per line "
+        f"(convert it with: jq -c '.[]' FILE > {which}.jsonl)"
+    )
+
+
 def test_every_problem_of_a_file_is_reported_at_once(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -14,7 +14,7 @@ import orjson
 from pydantic import ValidationError
 
 from ..errors import InputError, Problem, ProblemList
-from ..jsonio import DEFAULT_MAX_INPUT_BYTES, iter_jsonl_lines
+from ..jsonio import DEFAULT_MAX_INPUT_BYTES, array_hint, iter_jsonl_lines, starts_with_array
 from ..validation import problems_from_validation_error
 from .models import Expected, GoldenCase, SourceRef, case_rule_violations
 
@@ -205,6 +205,8 @@ def load_golden_set(
     )
     if problems:
         problems.sort(key=lambda p: p.line or 0)
+        if problems[0].line == 1 and starts_with_array(path):  # line 1 is "[": JSON, not JSONL
+            raise InputError.single(name, array_hint("a golden set is", "golden.jsonl"))
         raise InputError(problems)
     return GoldenSet(name, tuple(cases), fingerprint_cases(cases), line_of)
 
