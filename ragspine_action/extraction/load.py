@@ -17,7 +17,7 @@ import json
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Final
 
@@ -94,6 +94,9 @@ class FixturePair:
     name: str
     facts: Path
     ground_truth: Path
+    # Where a manifest named the pair (manifest path, line, index): a missing file is
+    # reported at its entry, ``fixtures[i].facts``, not only by its resolved path.
+    entry: tuple[str, int | None, int] | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -540,7 +543,14 @@ def load_manifest(path: str | os.PathLike[str]) -> list[FixturePair]:
             problems.append(Problem(name, line_of(index), f"fixtures[{index}].name", reason))
             continue
         seen[entry.name] = index
-        pairs.append(FixturePair(entry.name, base / entry.facts, base / entry.ground_truth))
+        pairs.append(
+            FixturePair(
+                entry.name,
+                base / entry.facts,
+                base / entry.ground_truth,
+                entry=(name, line_of(index), index),
+            )
+        )
     if problems:
         raise InputError(problems)
     return pairs
@@ -640,6 +650,17 @@ def _size(path: str | os.PathLike[str]) -> int:
         return 0
 
 
+def _entry_file_found(pair: FixturePair, side: str, problems: list[Problem]) -> bool:
+    """False (and a problem at the manifest entry) when a manifest's file does not exist:
+    the user must learn which entry to fix, not only which path was tried."""
+    path: Path = getattr(pair, side)
+    if pair.entry is None or os.path.lexists(path):
+        return True
+    manifest, line, index = pair.entry
+    problems.append(Problem(manifest, line, f"fixtures[{index}].{side}", f"file not found: {path}"))
+    return False
+
+
 def _load_fixtures(
     pairs: Sequence[FixturePair], max_bytes: int, advance: Callable[[int], None]
 ) -> list[LoadedFixture]:
@@ -654,12 +675,15 @@ def _load_fixtures(
             problems.append(Problem(str(pair.ground_truth), None, "fixture name", reason))
             continue
         seen.add(pair.name)
-        facts = _load_cells_into(pair.facts, problems, require_cells=False, max_bytes=max_bytes)
-        advance(_size(pair.facts))
-        truth = _load_cells_into(
-            pair.ground_truth, problems, require_cells=True, max_bytes=max_bytes
-        )
-        advance(_size(pair.ground_truth))
+        facts = truth = None
+        if _entry_file_found(pair, "facts", problems):
+            facts = _load_cells_into(pair.facts, problems, require_cells=False, max_bytes=max_bytes)
+            advance(_size(pair.facts))
+        if _entry_file_found(pair, "ground_truth", problems):
+            truth = _load_cells_into(
+                pair.ground_truth, problems, require_cells=True, max_bytes=max_bytes
+            )
+            advance(_size(pair.ground_truth))
         if facts is not None and truth is not None:
             mixed = format_conflict(facts, truth)
             if mixed is not None:

@@ -139,3 +139,33 @@ def test_changed_ground_truth_is_stale_with_the_extraction_rerecord_command(
     message = report["baseline"]["message"]
     assert f"--suite extraction --facts {facts} --ground-truth {truth}" in message
     assert "--golden" not in message
+
+
+def test_a_manifest_entry_whose_file_is_missing_names_the_entry_and_the_path(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A typo in a manifest's file name: the user must learn which entry to fix
+    (``fixtures[1].facts`` on its line), not only the resolved path that was tried."""
+    for name in ("fixtures_facts.json", "fixtures_ground_truth.json"):
+        (tmp_path / name).write_bytes((FIXTURES / name).read_bytes())
+    doc = {
+        "fixtures": [
+            {
+                "name": "a",
+                "facts": "fixtures_facts.json",
+                "ground_truth": "fixtures_ground_truth.json",
+            },
+            {"name": "b", "facts": "fixtures_fact.json", "ground_truth": "gt/missing.json"},
+        ]
+    }
+    manifest = tmp_path / "manifest.json"
+    manifest.write_text(json.dumps(doc, indent=2), encoding="utf-8")
+    report = tmp_path / "report.json"
+    argv = ["--no-config", "--suite", "extraction", "--extraction-manifest", str(manifest)]
+    code = main([*argv, "--report", str(report)])
+    err = capsys.readouterr().err
+    assert code == 2 and not report.exists()
+    assert err.strip().splitlines() == [
+        f"{manifest}:8: fixtures[1].facts: file not found: {tmp_path / 'fixtures_fact.json'}",
+        f"{manifest}:8: fixtures[1].ground_truth: file not found: {tmp_path / 'gt/missing.json'}",
+    ]
