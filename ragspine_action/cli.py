@@ -427,18 +427,27 @@ def config_from_args(args: argparse.Namespace, cwd: str | None = None) -> RunCon
     file_settings: dict[str, Any] = {}
     origins: dict[str, str] = {}
     if config_path is not None:
-        from .config_file import load_config_file, overrides_from_file
+        from .config_file import file_origin, load_config_file, overrides_from_file
 
-        file_settings = overrides_from_file(load_config_file(config_path), config_path)
+        loaded = load_config_file(config_path)
+        file_settings = overrides_from_file(loaded, config_path)
         for field, value in file_settings.items():
             key = FILE_KEYS.get(field, field)
-            origins[field] = f"{config_path}: {key}"
+            origins[field] = file_origin(loaded, config_path, key)
             if field == "floors":
-                origins.update({f"floors.{m}": f"{config_path}: {key}.{m}" for m in value})
+                origins.update(
+                    {f"floors.{m}": file_origin(loaded, config_path, f"{key}.{m}") for m in value}
+                )
+            if field == "gated_metrics":
+                for index, m in enumerate(value):
+                    where = file_origin(loaded, config_path, f"{key}[{index}]")
+                    origins[f"gated_metrics.{m}"] = where.removesuffix(f"[{index}]") + f".{m}"
     flag_name = _flag_names(build_parser())
     flags = _flag_overrides(args)
     for field in flags:
         origins[field] = flag_name.get(field, field)
+    if "gated_metrics" in flags:  # the flags' list replaces the file's
+        origins = {k: v for k, v in origins.items() if not k.startswith("gated_metrics.")}
     if "floors" in flags:
         origins.update({f"floors.{m}": "--floor" for m in flags["floors"]})
         flags["floors"] = {**file_settings.get("floors", {}), **flags["floors"]}

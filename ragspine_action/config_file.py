@@ -12,7 +12,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 
 from .config_names import DEFAULT_CONFIG_NAME, FILE_KEYS
 from .errors import InputError, Problem
@@ -26,6 +26,7 @@ __all__ = [
     "DEFAULT_CONFIG_NAME",
     "FILE_KEYS",
     "ConfigFile",
+    "file_origin",
     "load_config_file",
     "overrides_from_file",
     "parse_config_text",
@@ -127,6 +128,13 @@ class ConfigFile(_Section):
     extraction: ExtractionFileSettings = ExtractionFileSettings()
     gate: GateSettingsFile = GateSettingsFile()
     bootstrap: BootstrapSettings = BootstrapSettings()
+    # The line of every key path (list items as "[i]"): errors found after loading (a
+    # floor naming no metric of the run) point at the line like the loader's own do.
+    _lines: dict[tuple[str, ...], int] = PrivateAttr(default_factory=dict)
+
+    def line_of(self, *key: str) -> int | None:
+        """The file line of a key path (``line_of("gate", "floors", "mrr")``), if known."""
+        return self._lines.get(key)
 
 
 @cache
@@ -140,24 +148,27 @@ def _line_loader() -> type[yaml.SafeLoader]:
     return LineLoader
 
 
-def _key_lines(text: str) -> dict[tuple[str, ...], int]:
-    lines: dict[tuple[str, ...], int] = {}
+def _node_lines(root: yaml.Node) -> dict[tuple[str, ...], int]:
+    """Key path → line for every mapping key and list item (``("gate", "metrics", "[1]")``).
 
-    def walk(node: yaml.Node, path: tuple[str, ...]) -> None:
+    Iterative; aliases expanded (``_check_yaml_tree`` bounded the expanded size).
+    """
+    import yaml
+
+    lines: dict[tuple[str, ...], int] = {}
+    stack: list[tuple[yaml.Node, tuple[str, ...]]] = [(root, ())]
+    while stack:
+        node, path = stack.pop()
         if isinstance(node, yaml.MappingNode):
             for key, value in node.value:
                 name = (*path, str(key.value))
-                lines[name] = key.start_mark.line + 1
-                walk(value, name)
-
-    import yaml
-
-    try:
-        root = yaml.compose(text, Loader=_line_loader())
-    except yaml.YAMLError:
-        return lines
-    if root is not None:
-        walk(root, ())
+                lines.setdefault(name, key.start_mark.line + 1)
+                stack.append((value, name))
+        elif isinstance(node, yaml.SequenceNode):
+            for index, item in enumerate(node.value):
+                name = (*path, f"[{index}]")
+                lines.setdefault(name, item.start_mark.line + 1)
+                stack.append((item, name))
     return lines
 
 
@@ -228,10 +239,12 @@ def parse_config_text(text: str, name: str) -> ConfigFile:
     import yaml
 
     loader = _line_loader()(text)
+    lines: dict[tuple[str, ...], int] = {}
     try:
         root = loader.get_single_node()
         if root is not None:
             _check_yaml_tree(root, name)
+            lines = _node_lines(root)
         data: Any = loader.construct_document(root) if root is not None else None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
@@ -247,9 +260,9 @@ def parse_config_text(text: str, name: str) -> ConfigFile:
     if not isinstance(data, dict):
         raise InputError.single(name, f"expected a mapping of settings, got {type(data).__name__}")
     try:
-        return ConfigFile.model_validate(data)
+        config = ConfigFile.model_validate(data)
     except ValidationError as exc:
-        key_lines = _key_lines(text)
+        key_lines = lines
         problems: list[Problem] = []
         for problem in problems_from_validation_error(exc, name, None, None, echo=False):
             key = tuple((problem.field or "").replace("[", ".[").split("."))
@@ -258,6 +271,16 @@ def parse_config_text(text: str, name: str) -> ConfigFile:
             )
             problems.append(Problem(name, line, problem.field, problem.message))
         raise InputError(problems) from None
+    config._lines = lines
+    return config
+
+
+def file_origin(config: ConfigFile, path: str | os.PathLike[str], key: str) -> str:
+    """``ragspine-eval.yml:12: gate.floors.mrr``: where a setting of the file is (the
+    line when the key is in the file; ``key`` is dotted, a list item ``name[i]``)."""
+    parts = tuple(key.replace("[", ".[").split("."))
+    line = config.line_of(*parts)
+    return f"{path}:{line}: {key}" if line is not None else f"{path}: {key}"
 
 
 def load_config_file(path: str | os.PathLike[str]) -> ConfigFile:

@@ -295,9 +295,9 @@ def _check_names(config: RunConfig, suites: list[SuiteValues]) -> None:
         )
     for name in config.gated_metrics or []:
         if not any(metric_matches(name, m) for m in known):
-            where = config.origin("gated_metrics", "gate.metrics")
+            where = config.origin("gated_metrics", "gate.metrics") + f".{name}"
             raise ConfigError(
-                f"{where}.{name}: no metric of that name in this run "
+                f"{config.origin(f'gated_metrics.{name}', where)}: no metric of that name in this run "
                 f"(known: {', '.join(sorted(known)[:40])})"
             )
 
@@ -572,13 +572,27 @@ def error_budget(qa: QASection, config: RunConfig) -> str | None:
             f"{len(missing)} of {qa.n_cases} golden cases have no outcome in {config.outcomes} "
             f"({shown}); {budget}"
         )
+    return (
+        f"{qa.errors.count} of {qa.n_cases} cases ended in an error {_first_reasons(qa)}; {budget}"
+    )
+
+
+def _first_reasons(qa: QASection) -> str:
+    """``(id: reason; …)``: the first three distinct error reasons, each with a case."""
     reasons: dict[str, str] = {}
     for case in qa.errors.cases:
         reasons.setdefault(case.error, case.id)
         if len(reasons) == 3:
             break
-    first = "; ".join(f"{case_id}: {reason}" for reason, case_id in reasons.items())
-    return f"{qa.errors.count} of {qa.n_cases} cases ended in an error ({first}); {budget}"
+    return "(" + "; ".join(f"{case_id}: {reason}" for reason, case_id in reasons.items()) + ")"
+
+
+def _without_reasons(error: str | None, qa: QASection | None) -> str | None:
+    """``error_budget``'s message without its reasons (the report lists every case's):
+    the baseline line says why it was not compared, the reasons are printed once."""
+    if error is None or qa is None or not qa.errors.count:
+        return error
+    return error.replace(f" {_first_reasons(qa)};", ";", 1)
 
 
 def _gate_baseline(config: RunConfig, suites: list[SuiteValues], now: str) -> _BaselineOutcome:
@@ -1058,7 +1072,7 @@ def conclude_run(
             BaselineSection(
                 status="none",
                 path=config.baseline,
-                message=f"not compared: {error}",
+                message=f"not compared: {_without_reasons(error, qa)}",
             ),
             EXIT_ERROR,
             False,

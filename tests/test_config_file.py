@@ -136,10 +136,20 @@ def test_an_empty_gate_metrics_list_is_exit_2_not_a_green_run(
         ("judge: [1, 2]\n", "ragspine-eval.yml:7: judge:"),
         # BASE sets system already: a second key is refused, never "last one wins".
         ("system: magic\n", "ragspine-eval.yml:7: duplicate key 'system' (first on line"),
+        # A metric name no run has is found after loading: still the file's line.
         (
             "gate:\n  floors:\n    faithfulnes: 0.8\n",
-            "gate.floors.faithfulnes: no metric of that name",
+            "ragspine-eval.yml:9: gate.floors.faithfulnes: no metric of that name",
         ),
+        (
+            "gate:\n  metrics:\n    - faithfulness\n    - numeric_acuracy\n",
+            "ragspine-eval.yml:10: gate.metrics.numeric_acuracy: no metric of that name",
+        ),
+        (
+            "gate:\n  metrics: [faithfulness, hit@33]\n",
+            "ragspine-eval.yml:8: gate.metrics.hit@33: no metric of that name",
+        ),
+        ("judge:\n  concurrency: 0\n", "ragspine-eval.yml:8: judge.concurrency:"),
         ("retrieval: {k: [1, 3\n", "ragspine-eval.yml:8: invalid YAML"),
     ],
 )

@@ -608,7 +608,7 @@ def test_a_bad_floor_in_the_config_file_names_the_file_key(run: Cli) -> None:
     args = ["--config", str(config), "--golden", str(MINI_GOLDEN), "--no-baseline"]
     assert cli.main([*args, "--outcomes", str(MINI_OUTCOMES)]) == 2
     err = run.capsys.readouterr().err
-    assert f"{config}: gate.floors.ndcg@3: ndcg@3=1.5 is outside 0..1" in err
+    assert f"{config}:4: gate.floors.ndcg@3: ndcg@3=1.5 is outside 0..1" in err
 
 
 def test_a_shard_of_another_system_names_its_key_before_any_work(run: Cli) -> None:
