@@ -23,12 +23,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .config import RunConfig, validate_config
-from .config_file import FILE_KEYS, load_config_file, overrides_from_file
+from .config_file import FILE_KEYS, file_origin, load_config_file, overrides_from_file
 from .errors import EXIT_ERROR, InputError, RagspineError, format_error
 from .gates import Gate, GateSettings, make_judge
 from .gates.answer_accuracy import AnswerAccuracy
@@ -223,12 +224,16 @@ def evaluate_judge(rows: Sequence[LabelledRow], settings: GateSettings) -> dict[
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    from .cli import _Parser  # a usage error is one line and exit 2, like merge and render
+
+    p = _Parser(
         prog="ragspine-eval judge-eval",
         description="Agreement of a judge with hand labels (precision, recall, accuracy).",
     )
     p.add_argument(
-        "cases", help="labelled cases JSONL (id, gate, label, answer, contexts|reference)"
+        "cases",
+        metavar="CASES.jsonl",
+        help="labelled cases JSONL (id, gate, label, answer, contexts|reference)",
     )
     p.add_argument("--config", help="settings file: its judge section is used")
     p.add_argument("--judge", choices=JUDGE_KINDS, help="lexical (default) or llm")
@@ -264,11 +269,12 @@ def _config(args: argparse.Namespace) -> RunConfig:
     settings: dict[str, Any] = {}
     origins: dict[str, str] = {}
     if args.config:
-        found = overrides_from_file(load_config_file(args.config), args.config)
+        loaded = load_config_file(args.config)
+        found = overrides_from_file(loaded, args.config)
         for name in _JUDGE_FIELDS:
             if name in found:
                 settings[name] = found[name]
-                origins[name] = f"{args.config}: {FILE_KEYS.get(name, name)}"
+                origins[name] = file_origin(loaded, args.config, FILE_KEYS.get(name, name))
     for name in _JUDGE_FIELDS:
         value = getattr(args, name, None)
         if value is not None:
@@ -295,6 +301,19 @@ def _table(figures: dict[str, Agreement]) -> str:
             f"{j['errors']:>6}"
         )
     return "\n".join(lines)
+
+
+def _disagreements(rows: list[dict[str, str]], shown: int = 10) -> str:
+    """``disagreements (n): a, b, …`` wrapped at 80 columns (ids are never broken)."""
+    ids = ", ".join(d["id"] for d in rows[:shown])
+    more = f", … ({len(rows) - shown} more)" if len(rows) > shown else ""
+    return textwrap.fill(
+        f"disagreements ({len(rows)}): {ids}{more}",
+        width=80,
+        subsequent_indent="  ",
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
 
 
 def run_judge_eval(argv: Sequence[str]) -> int:
@@ -329,14 +348,13 @@ def run_judge_eval(argv: Sequence[str]) -> int:
         atomic_write_text(args.report, json.dumps(report, indent=2, ensure_ascii=False) + "\n")
     identity = report["judge"]
     shown = " ".join(str(identity[k]) for k in ("kind", "model") if k in identity)
-    print_safe(
-        f"judge-eval: {shown} judge on {len(rows)} labelled cases of {args.cases}", sys.stdout
-    )
+    # Every line fits 80 columns (the path on its own line): a terminal or a doc never
+    # wraps a row of the table, so the output can be pasted as it is.
+    print_safe(f"judge-eval: {shown} judge on {len(rows)} labelled cases", sys.stdout)
+    print_safe(f"cases: {args.cases}", sys.stdout)
     print_safe(_table(figures), sys.stdout)
     if overall.disagreements:
-        ids = ", ".join(d["id"] for d in overall.disagreements[:10])
-        more = " …" if len(overall.disagreements) > 10 else ""
-        print_safe(f"disagreements: {ids}{more}", sys.stdout)
+        print_safe(_disagreements(overall.disagreements), sys.stdout)
     total = overall.n + overall.errors
     if overall.errors and overall.errors / total > config.judge_max_error_rate:
         print_safe(

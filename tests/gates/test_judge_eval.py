@@ -168,3 +168,76 @@ def test_judge_eval_command(
         argv[1] = str(small)
         assert main(argv) == 2
     assert "judge errors on 2 of 2" in capsys.readouterr().err
+
+
+def _fenced_after(text: str, marker: str) -> str:
+    """The body of the first fenced block after ``marker``."""
+    start = text.index("```", text.index(marker))
+    body_start = text.index("\n", start) + 1
+    return text[body_start : text.index("```", body_start)]
+
+
+def test_the_docs_judge_eval_example_pastes_and_prints_what_the_docs_show(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A user pastes docs/judges.md's labelled.jsonl and runs its command: every pasted
+    row is one case (no object wrapped over lines), the output is the block the docs show,
+    and no line of either is wider than 80 columns, so nothing wraps on a terminal."""
+    docs = DOCS.read_text("utf-8")
+    section = docs[docs.index("### Measuring a judge on your own labels") :]
+    rows = _fenced_after(section, "complete `labelled.jsonl`")
+    commands = _fenced_after(section, "rows of other gates are skipped.) Then")
+    shown = _fenced_after(section, "The first prints")
+    assert all(json.loads(line) for line in rows.splitlines())  # JSONL as pasted
+    assert all(len(line) <= 80 for line in commands.splitlines() + shown.splitlines())
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "labelled.jsonl").write_text(rows, encoding="utf-8")
+    first = commands.splitlines()[0].split("#")[0].split()
+    assert first[:2] == ["ragspine-eval", "judge-eval"]
+    capsys.readouterr()
+    assert main(first[1:]) == 0
+    out = capsys.readouterr().out
+    assert out == shown
+
+
+def test_judge_eval_lines_fit_80_columns_with_many_disagreements(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every labelled row a disagreement (labels flipped), long ids, a long path: the ids
+    wrap at 80 columns and the count of the ones not listed is given."""
+    deep = tmp_path / ("a-rather-long-directory-name-for-labelled-cases" * 2)
+    deep.mkdir()
+    cases = deep / "labelled.jsonl"
+    rows = [
+        {
+            "id": f"customer-support-faithfulness-{i:02d}",
+            "label": "unsupported",
+            "answer": "Unused leave expires on 31 March.",
+            "contexts": ["Unused leave expires on 31 March."],
+        }
+        for i in range(12)
+    ]
+    cases.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    assert main(["judge-eval", str(cases)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "judge-eval: lexical judge on 12 labelled cases"
+    assert lines[1] == f"cases: {cases}"
+    wrapped = lines[lines.index(next(x for x in lines if x.startswith("disagreements"))) :]
+    assert all(len(line) <= 80 for line in [*lines[2:], *wrapped])
+    text = " ".join(wrapped)
+    assert text.startswith("disagreements (12): customer-support-faithfulness-00,")
+    assert all(f"customer-support-faithfulness-{i:02d}" in text for i in range(10))
+    assert "faithfulness-10" not in text and text.endswith("… (2 more)")
+
+
+def test_judge_eval_without_its_cases_file_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``ragspine-eval judge-eval`` alone: one line naming the missing argument (as merge
+    and render do), not a usage block."""
+    assert main(["judge-eval"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.strip().splitlines() == [
+        "ragspine-eval: error: judge-eval: the following arguments are required: CASES.jsonl"
+    ]
