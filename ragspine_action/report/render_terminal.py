@@ -10,6 +10,7 @@ printable on a stream whose encoding cannot show ``—``, ``→`` or ``Δ``.
 from __future__ import annotations
 
 import os
+import re
 import secrets
 from collections.abc import Mapping
 from typing import TextIO
@@ -160,11 +161,13 @@ def _gate_line(f: CaseFailure) -> str:
     return f"{f.gate}: expected {expected}, got {actual}"
 
 
-def _case_lines(case: FailedCase, paint: _Paint) -> list[str]:
+def _case_lines(case: FailedCase, paint: _Paint, listed: frozenset[str]) -> list[str]:
+    """``listed``: the error reasons the Errors block prints; a case names its reason
+    only when that block does not (an outage's reason is printed once, not per case)."""
     stage = f"  [{case.stage}]" if case.stage else ""
     question = f"  {paint(case.question, 'dim')}" if case.question else ""
     lines = [f"  {paint(case.id, 'bold')}{stage}{question}"]
-    if case.error is not None:
+    if case.error is not None and case.error not in listed:
         lines.append(f"      error: {case.error}")
     for f in case.failures:
         if isinstance(f.actual, dict) and set(f.actual) == {"error"}:
@@ -177,7 +180,9 @@ def _case_lines(case: FailedCase, paint: _Paint) -> list[str]:
     return lines
 
 
-def _failing_block(view: SuiteView, shown: int | None, paint: _Paint) -> list[str]:
+def _failing_block(
+    view: SuiteView, shown: int | None, paint: _Paint, reasons: frozenset[str] = frozenset()
+) -> list[str]:
     """Broken cases first, then the other failing ones; ``shown`` cases in all."""
     broken = [c for c in view.broken if c.failures or c.error or c.fabricated]
     others = [c for c in view.failing if c.failures or c.error or c.fabricated]
@@ -195,7 +200,7 @@ def _failing_block(view: SuiteView, shown: int | None, paint: _Paint) -> list[st
         if broken:  # with one group, the count above already says it
             lines.append(paint(f"{title}: {len(group):,}", "red"))
         for case in group[:left]:
-            lines += _case_lines(case, paint)
+            lines += _case_lines(case, paint, reasons)
         left -= min(left, len(group))
     listed = total if shown is None else min(total, max(0, shown))
     if total > listed:
@@ -207,7 +212,9 @@ def _suite_block(view: SuiteView, shown: int | None, paint: _Paint) -> list[str]
     lines = [paint(f"{view.title} · {view.subtitle}", "bold"), _metric_table(view, paint)]
     if view.footer:
         lines.append(view.footer)
-    lines += _failing_block(view, shown, paint)
+    by_reason = _errors_by_reason(view)
+    listed = frozenset(list(by_reason)[: _cap(shown)])
+    lines += _failing_block(view, shown, paint, listed)
     lines += _golden_changes(view)
     fabricated = [c for c in view.all_failing() if c.fabricated]
     if fabricated:
@@ -215,12 +222,15 @@ def _suite_block(view: SuiteView, shown: int | None, paint: _Paint) -> list[str]
         lines += [f"  {c.id}: {', '.join(c.fabricated)}" for c in fabricated[: _cap(shown)]]
         if len(fabricated) > _cap(shown):
             lines.append(f"  … and {len(fabricated) - _cap(shown):,} more")
-    errors = [c for c in view.all_failing() if c.error is not None]
-    if errors:
-        lines.append(paint(f"Errors ({count_noun(len(errors), 'case')}):", "yellow"))
-        lines += [f"  {c.id}: {c.error}" for c in errors[: _cap(shown)]]
-        if len(errors) > _cap(shown):
-            lines.append(f"  … and {len(errors) - _cap(shown):,} more")
+    if by_reason:
+        n_errors = sum(len(ids) for ids in by_reason.values())
+        reasons = f", {count_noun(len(by_reason), 'reason')}" if len(by_reason) > 1 else ""
+        lines.append(paint(f"Errors ({count_noun(n_errors, 'case')}{reasons}):", "yellow"))
+        lines += [
+            _reason_line(reason, ids) for reason, ids in list(by_reason.items())[: _cap(shown)]
+        ]
+        if len(by_reason) > _cap(shown):
+            lines.append(f"  … and {len(by_reason) - _cap(shown):,} more reasons")
     if view.mismatches:
         total = len(view.mismatches) + view.mismatches_omitted
         lines.append(paint(f"Mismatching cells ({total:,}):", "red"))
@@ -231,6 +241,26 @@ def _suite_block(view: SuiteView, shown: int | None, paint: _Paint) -> list[str]
         if total > _cap(shown):
             lines.append(f"  … and {total - _cap(shown):,} more")
     return lines
+
+
+def _errors_by_reason(view: SuiteView) -> dict[str, list[str]]:
+    """The ids of the cases that ended in an error, by reason, in first-seen order."""
+    by_reason: dict[str, list[str]] = {}
+    for case in view.all_failing():
+        if case.error is not None:
+            by_reason.setdefault(case.error, []).append(case.id)
+    return by_reason
+
+
+_REASON_IDS = 5
+
+
+def _reason_line(reason: str, ids: list[str]) -> str:
+    """``leave: reason`` for one case; ``4 cases (leave, meals, …): reason`` for several."""
+    if len(ids) == 1:
+        return f"  {ids[0]}: {reason}"
+    shown = ", ".join(ids[:_REASON_IDS]) + (", …" if len(ids) > _REASON_IDS else "")
+    return f"  {count_noun(len(ids), 'case')} ({shown}): {reason}"
 
 
 def _golden_changes(view: SuiteView) -> list[str]:
@@ -331,9 +361,17 @@ def _floor_line(f: FloorCheck) -> str:
     return f"Below floor: {f.key}/{f.metric} {f.current:.4f} < {f.floor:.4f}"
 
 
+# The warnings that repeat the first error reasons (``qa.qa_warnings``, and the error of a
+# run over --max-error-rate, whose budget the baseline line states without them): when the
+# Errors block lists every reason with its cases, the terminal does not print them again.
+_ERRORS_WARNING = re.compile(r"(repeat \d+: )?[\d,]+ of [\d,]+ cases ended in an error \(")
+
+
 def _render(report: Report, show_failures: int | None, paint: _Paint) -> str:
     lines: list[str] = []
-    for view in suite_views(report):
+    views = suite_views(report)
+    reasons_listed = all(len(_errors_by_reason(v)) <= _cap(show_failures) for v in views)
+    for view in views:
         lines += _suite_block(view, show_failures, paint)
         lines.append("")
     lines += repeats_lines(report)
@@ -364,6 +402,10 @@ def _render(report: Report, show_failures: int | None, paint: _Paint) -> str:
             lines.append("To fix it, run:")
             lines += [f"  {command}" for command in base.commands]
     lines += [paint(_floor_line(f), "red") for f in report.floors if not f.passed]
-    lines += [paint(f"warning: {w}", "yellow") for w in report.warnings]
+    lines += [
+        paint(f"warning: {w}", "yellow")
+        for w in report.warnings
+        if not (reasons_listed and _ERRORS_WARNING.match(w))
+    ]
     lines.append(paint(report.summary, _VERDICT_COLOR.get(report.verdict)))
     return "\n".join(lines)

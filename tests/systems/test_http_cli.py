@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import threading
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -354,6 +355,101 @@ def test_without_the_token_every_case_is_an_error_not_a_quality_verdict(
     assert errors["count"] == len(CASES) and errors["rate"] == 1.0
     assert all(e["error"].startswith("HTTP 401") for e in errors["cases"])
     assert run.report["qa"]["attribution"]["error"] == len(CASES)
+
+
+def test_an_outage_prints_its_reason_once_with_the_count_and_first_ids(
+    healthy_url: str,
+    golden: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """docs/http.md's demo without the token: every request is the same 401. The report
+    on the terminal says it once, with how many cases and which, not once per case (nor
+    again in warnings and the baseline line); the one error line on stderr ends it."""
+    monkeypatch.delenv(HEADERS_ENV, raising=False)
+    run = _http(capsys, tmp_path, healthy_url, golden, "--no-baseline")
+    assert run.code == 2
+    reason = "HTTP 401: Unauthorized: missing or wrong bearer token; 1 attempt"
+    assert run.out.count("missing or wrong bearer token") == 1, run.out
+    first = ", ".join(c["id"] for c in CASES[:5])
+    assert f"  {len(CASES)} cases ({first}, …): {reason}" in run.out.splitlines()
+    assert f"Errors ({len(CASES)} cases):" in run.out
+    # Each case is still listed as failing by an error, without repeating the reason.
+    assert all(f"  {c['id']}  [error]" in run.out for c in CASES)
+    # The baseline line still says why nothing was compared: the budget, not the reasons.
+    assert (
+        f"Baseline: none — not compared: {len(CASES)} of {len(CASES)} cases ended in an "
+        "error; error rate 100.0% > --max-error-rate 0.0%: not a quality verdict"
+    ) in run.out
+    [error] = run.err.strip().splitlines()
+    assert error.startswith(f"ragspine-eval: error: {len(CASES)} of {len(CASES)} cases ended")
+    assert reason in error
+
+
+def test_distinct_error_reasons_are_each_listed_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two reasons over three cases: one line per reason, the single case by its id."""
+    golden = _write_golden(tmp_path / "golden.jsonl")
+    rows = [{"id": c["id"], "error": "upstream 503"} for c in CASES[:2]]
+    rows.append({"id": CASES[2]["id"], "error": "timeout after 30 s"})
+    outcomes = tmp_path / "outcomes.jsonl"
+    outcomes.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    run = _cli(
+        capsys,
+        tmp_path / "report.json",
+        "--golden",
+        str(golden),
+        "--outcomes",
+        str(outcomes),
+        "--mode",
+        "svc",
+        "--max-error-rate",
+        "1",
+        system="outcomes",
+    )
+    lines = run.out.splitlines()
+    start = lines.index(f"Errors ({len(CASES)} cases, 3 reasons):")
+    assert lines[start + 1 : start + 4] == [
+        f"  2 cases ({CASES[0]['id']}, {CASES[1]['id']}): upstream 503",
+        f"  {CASES[2]['id']}: timeout after 30 s",
+        f"  {len(CASES) - 3} cases ({', '.join(c['id'] for c in CASES[3:8])}): "
+        "no outcome for this case",
+    ]
+    assert run.out.count("upstream 503") == 1 and run.out.count("timeout after 30 s") == 1
+
+
+def test_the_readme_http_snippet_runs_as_it_is(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A user pastes the README's HTTP snippet into an empty directory: it writes the
+    golden set it reads (no file only docs/http.md defines) and the run gates: exit 0,
+    baseline created, every case passing."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Gating your own RAG service over HTTP") :]
+    start = section.index("```sh\n") + len("```sh\n")
+    block = section[start : section.index("```", start)]
+    heredoc = re.search(r"cat > (\S+) <<'EOF'\n(.*?)\nEOF\n", block, re.DOTALL)
+    assert heredoc is not None, block
+    command = block[heredoc.end() :].replace("\\\n", " ").split()
+    assert command[0] == "ragspine-eval" and "--golden" in command
+    assert command[command.index("--golden") + 1] == heredoc.group(1)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / heredoc.group(1)).write_text(heredoc.group(2) + "\n", encoding="utf-8")
+    monkeypatch.delenv(HEADERS_ENV, raising=False)
+    serving = _serve(EXAMPLE.make_server())  # as started by the snippet: no token
+    url = next(serving)
+    try:
+        argv = [url if a.startswith("http://127.0.0.1:8000") else a for a in command[1:]]
+        code = cli.main(["--no-config", *argv, "--report", "report.json", "--quiet"])
+    finally:
+        serving.close()
+    report = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
+    assert (code, report["verdict"], report["baseline"]["status"]) == (0, "pass", "created")
+    assert report["qa"]["n_cases"] == 2 and report["qa"]["errors"]["count"] == 0
+    for name, metric in report["qa"]["metrics"].items():
+        assert metric["passed"] == metric["total"], name
 
 
 # --------------------------------------------------------------------------- faulty service
