@@ -112,7 +112,7 @@ def test_a_bad_period_pattern_in_the_config_file_names_the_key(
     capsys.readouterr()
     assert cli.main(["--config", str(config), *MINI, "--no-baseline"]) == 2
     err = capsys.readouterr().err
-    assert f"{config}: fabrication.period_patterns: 'FY(' is not a valid" in _one_line(err)
+    assert f"{config}:2: fabrication.period_patterns: 'FY(' is not a valid" in _one_line(err)
 
 
 # --------------------------------------------------------------------------- output paths
