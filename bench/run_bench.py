@@ -498,6 +498,14 @@ def _floors(n: int, data_dir: Path, workers: int, pairs: int = 3) -> dict[str, A
     return {"n_cases": n, "workers": workers, "qa": qa, "default_run": start}
 
 
+def _startup(pairs: int, data_dir: Path, workers: int) -> dict[str, Any]:
+    """The bundled default run beside ``python -c pass`` alone (``--startup``)."""
+    del data_dir, workers
+    _compile_package()
+    with tempfile.TemporaryDirectory(prefix="ragspine-bench-") as tmp:
+        return _pairs(list(_CLI), [sys.executable, "-c", "pass"], pairs, cwd=Path(tmp))
+
+
 # ------------------------------------------------------------------------------ main
 
 
@@ -526,6 +534,7 @@ _CHILDREN: dict[str, Callable[[int, Path, int], dict[str, Any]]] = {
     "extraction": _extraction,
     "e2e": _end_to_end,
     "floors": _floors,
+    "startup": _startup,
 }
 
 
@@ -574,6 +583,12 @@ def main() -> int:
         default=1000,
         help="HTTP cases (20 ms each, concurrency 32) beside the ideal and a plain client (0: skip)",
     )
+    p.add_argument(
+        "--startup",
+        type=int,
+        default=0,
+        help="pairs of the default run beside python -c pass, alone (0: only with each size)",
+    )
     p.add_argument("--data-dir", default=str(HERE / ".data"), help="cache of generated inputs")
     p.add_argument("--out", default=str(HERE / "results.json"), help="JSON results file")
     p.add_argument("--child", choices=sorted(_CHILDREN), help=argparse.SUPPRESS)
@@ -601,6 +616,8 @@ def main() -> int:
         results["qa"].append(_child("stages", n, data_dir, args.workers))
         results["end_to_end"].append(_child("e2e", n, data_dir, args.workers))
         results["floors"].append(_child("floors", n, data_dir, args.workers))
+    if args.startup:
+        results["startup"] = _child("startup", args.startup, data_dir, args.workers)
     if args.cells:
         synth.write_extraction(data_dir, args.cells)
         results["extraction"] = _child("extraction", args.cells, data_dir, args.workers)
@@ -674,7 +691,7 @@ def _print(results: dict[str, Any]) -> None:
             if row["exit_code"] not in (0, 1):
                 last = (row.get("stderr_tail") or "(no stderr)").splitlines()[-1]
                 print(f"{'':>9}    ↳ failed: {last}")
-    _print_floors(results.get("floors", []))
+    _print_floors(results.get("floors", []), results.get("startup"))
     http = results.get("http")
     if http:
         print(
@@ -696,9 +713,9 @@ def _print(results: dict[str, Any]) -> None:
         )
 
 
-def _print_floors(floors: list[dict[str, Any]]) -> None:
+def _print_floors(floors: list[dict[str, Any]], startup: dict[str, Any] | None = None) -> None:
     """Each figure beside its floor (medians of pairs run in turn): the ratios transfer."""
-    if not floors:
+    if not floors and not startup:
         return
     print("\nbeside the floor (floor, then ours, in turn; medians of the per-pair ratios)")
     print(f"{'cases':>9}  {'figure':<44} {'ours s':>8} {'floor s':>8} {'wall x':>7} {'CPU x':>7}")
@@ -711,6 +728,13 @@ def _print_floors(floors: list[dict[str, Any]]) -> None:
                 f"{size['n_cases']:>9}  {label:<44} {row['wall_s']:>8.2f} "
                 f"{row['floor_wall_s']:>8.2f} {row['wall_ratio']:>7.2f} {row['cpu_ratio']:>7.2f}"
             )
+    if startup:
+        label = f"default run / python -c pass ({len(startup['pairs'])} pairs)"
+        print(
+            f"{74:>9}  {label:<44} {startup['wall_s']:>8.2f} "
+            f"{startup['floor_wall_s']:>8.2f} {startup['wall_ratio']:>7.2f} "
+            f"{startup['cpu_ratio']:>7.2f}"
+        )
 
 
 if __name__ == "__main__":
