@@ -1810,6 +1810,168 @@ _THRESHOLD_AFTER = re.compile(r"^[^\s\d，。；,;、]{0,4}?(?:时|的时候|则
 _THRESHOLD_BEFORE = re.compile(r"(?:当|如果|若|一旦|只要|如)[^，。；,;]*$")
 
 
+# A sentence that gives two facts of one kind side by side ("Regular items can be returned
+# within 28 days, and sale items within 14 days"; 末期股息每股1.20港元，全年股息合计每股1.75
+# 港元) binds each number to its segment: cut at commas, semicolons and "and"/"while"
+# (not inside "between 2 and 8"), a segment without a number of its own joined to the next.
+_SEGMENT_CUT = re.compile(
+    r"\s*(?:[;；，]|,\s*(?:and|while|whereas|but)\s+|,\s+|\s+(?:and|while|whereas)\s+)\s*",
+    re.IGNORECASE,
+)
+_BETWEEN_AND = re.compile(r"\b(between\s+\S+(?:\s+\S+)?)\s+and\s+", re.IGNORECASE)
+_YEAR = re.compile(r"^(?:FY)?(?:19|20)\d\d$", re.IGNORECASE)
+
+
+def _figures(text: str) -> frozenset[Decimal]:
+    """The values a text states, years aside."""
+    out: set[Decimal] = set()
+    for written, forms in _clause_numbers(text):
+        if _YEAR.match(written.strip()) is None:
+            out |= forms
+    return frozenset(out)
+
+
+def _segment_words(text: str) -> frozenset[str]:
+    """A segment's words: content tokens, Chinese as character pairs."""
+    words = {t for t in tokenize(text) if t not in STOPWORDS and t.isascii() and t.isalpha()}
+    return frozenset(words.union(_cjk_pairs(text)))
+
+
+@lru_cache(maxsize=2048)
+def _segments(
+    sentence: str,
+) -> tuple[tuple[frozenset[Decimal], frozenset[str], frozenset[str], frozenset[str] | None], ...]:
+    """The segments of a context sentence that give numbers: (values, distinct words) for
+    each, its distinct words being those no other segment has. Empty when the sentence
+    gives its numbers in fewer than two segments."""
+    text = _BETWEEN_AND.sub(r"\1 & ", sentence) if "between" in sentence.lower() else sentence
+    parts: list[tuple[frozenset[Decimal], str]] = []
+    pending = ""
+    for piece in _SEGMENT_CUT.split(text):
+        pending = f"{pending} {piece}" if pending else piece
+        values = _figures(pending)
+        if values:
+            parts.append((values, pending))
+            pending = ""
+    if pending and parts:
+        parts[-1] = (parts[-1][0], f"{parts[-1][1]} {pending}")
+    if len(parts) < 2:
+        return ()
+    words = [_segment_words(t) for _, t in parts]
+    out = []
+    for i, (values, part) in enumerate(parts):
+        others = frozenset().union(*(w for j, w in enumerate(words) if j != i))
+        out.append((values, words[i] - others, _frames(part), _units(part)))
+    return tuple(out)
+
+
+# What a number is counted per: "40 EUR per item", "twice a year", "每人".
+_FRAME = re.compile(
+    r"\d[\d.,]*\s*(?:[A-Za-z%]+\s+)?(?:per|each|every|a|an)\s+([a-z]{3,})\b|/\s*([a-z]{3,})\b",
+    re.IGNORECASE,
+)
+
+
+def _frames(text: str) -> frozenset[str]:
+    """The words a text counts its numbers per ("per item": item)."""
+    if "per" not in text and "a" not in text and "/" not in text:
+        return frozenset()
+    return frozenset((a or b).lower() for a, b in _FRAME.findall(text))
+
+
+def _segment_problem(
+    claim: str, raw: list[str], match: dict[str, str], contexts: _Contexts
+) -> tuple[str | None, bool]:
+    """(reason, bound): a claim with one number (years aside) is read against each context
+    sentence that gives it in one segment beside another segment's number of the same
+    unit. Its words are compared with each segment's distinct words (the share of them it
+    says): when another segment's share is higher — at least half, or two of its words
+    where the claim says none of its own segment's — or the claim counts the number per
+    what another segment counts per ("400 EUR per item" where 400 is per trip and 40 per
+    item), the number belongs to a neighbouring fact ("Sale items … within 28 days" where
+    28 is the regular items'). ``bound``: a one-clause claim reads as its own segment, so
+    an elliptical segment's subject ("and sale items within 14 days") is no swapped term."""
+    sentences = [
+        sentence
+        for p in contexts.passages
+        for sentence in p.sentences
+        if len(_DIGIT_RUN.findall(sentence)) >= 2
+    ]
+    if not sentences:
+        return None, False  # no sentence gives two numbers: the cheap way out
+    values = _figures(claim)
+    if not values or len(_clause_numbers(claim)) > 2:
+        return None, False
+    units = _units(claim)
+    # words after "outside", "other than", 除…以外 name what the number is not for
+    kept, excluded = claim, frozenset[str]()
+    if _may_outside(claim):
+        kept = _OUTSIDE.sub(" ", claim)
+        excluded = _segment_words(" ".join(m.group(0) for m in _OUTSIDE.finditer(claim)))
+    said = frozenset(match.get(t, t) for t in tokenize(kept) if t not in STOPWORDS).union(
+        _cjk_pairs(kept)
+    )
+    framed = _frames(claim)
+    wrong: str | None = None
+    bound = False
+    for sentence in sentences:
+        segments = tuple(
+            seg
+            for seg in _segments(sentence)
+            if units is None or seg[3] is None or not units.isdisjoint(seg[3])
+        )
+        if len(segments) < 2:
+            continue
+        own = [seg for seg in segments if not seg[0].isdisjoint(values)]
+        if len(own) != 1:
+            continue
+        mine = own[0]
+        # a segment the claim excludes ("outside capital cities") is not its subject
+        rivals = [seg for seg in segments if seg is not mine and excluded.isdisjoint(seg[1])]
+        share = len(mine[1] & said) / len(mine[1]) if mine[1] else 0.0
+        rival = max((len(seg[1] & said) / len(seg[1]) for seg in rivals if seg[1]), default=0)
+        hits = max((len(seg[1] & said) for seg in rivals), default=0)
+        if (
+            framed
+            and mine[2]
+            and framed.isdisjoint(mine[2])
+            and any(not framed.isdisjoint(seg[2]) for seg in rivals)
+        ) or (rival > share and (rival >= 0.5 or (hits >= 2 and not mine[1] & said))):
+            wrong = wrong or (
+                f"the number is the neighbouring fact's in {contexts.label}: {sentence.strip()!r}"
+            )
+        elif share > rival and _JOINED_CLAUSE.search(claim) is None:
+            bound = True
+    if bound:
+        return None, True
+    return wrong, False
+
+
+_OUTSIDE = re.compile(
+    r"\b(?:outside(?:\s+of)?|except(?:\s+for|\s+in)?|other\s+than|apart\s+from|excluding|"
+    r"beyond|not\s+in)\s+(?:[\w-]+\s*){1,3}|除[^，,。；]{1,10}?(?:以外|之外|外)|"
+    r"[^，,。；\s]{1,6}(?:以外|之外)",
+    re.IGNORECASE,
+)
+
+
+def _may_outside(text: str) -> bool:
+    lower = text.lower()
+    return "外" in text or any(cue in lower for cue in _OUTSIDE_CUES)
+
+
+_DIGIT_RUN = re.compile(r"\d+(?:[.,]\d+)*")
+_OUTSIDE_CUES = ("outside", "except", "other than", "apart", "excluding", "beyond", "not in")
+
+
+def _units(text: str) -> frozenset[str] | None:
+    """The units a text writes its numbers with, years aside (None: none written)."""
+    units = frozenset(
+        a.unit for a in _amounts(text) if a.unit is not None and _YEAR.match(a.written) is None
+    )
+    return units or None
+
+
 def _hedged_rounding(
     claim: str, written: str, forms: frozenset[Decimal], known: frozenset[Decimal]
 ) -> bool:
@@ -2937,6 +3099,9 @@ class LexicalJudge:
                 reason = _cjk_term_problem(claim, contexts)
             if reason is None and ("第" in claim or not _ORDINAL_SET.isdisjoint(raw)):
                 reason = _ordinal_problem(claim, contexts, match)
+            bound = False
+            if reason is None and numbers:
+                reason, bound = _segment_problem(claim, raw, match, contexts)
             if reason is None and (numbers or _may_name(claim, raw)):
                 reason = binding_problem(
                     claim,
@@ -2953,9 +3118,10 @@ class LexicalJudge:
             if reason is None and may_name_a_member(claim):
                 # a role, party or term of a closed kind put for another (CFO for CEO)
                 reason = kind_problem(claim, contexts.texts_key, contexts.label)
-            if reason is None and matched is not None:
+            if reason is None and matched is not None and not bound:
                 # A near-copy of the matched sentence with one term exchanged
-                # (Singapore for Frankfurt, 汇率 for 利率, same for following).
+                # (Singapore for Frankfurt, 汇率 for 利率, same for following); not a
+                # claim read as its own segment of a two-fact sentence.
                 reason = swap_problem(claim, matched, contexts, _same_thing, contexts.label)
         return ClaimVerdict(shown, reason is None, score, matched, reason)
 
