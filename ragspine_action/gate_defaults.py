@@ -131,6 +131,9 @@ DEFAULT_PERIOD_PATTERNS: tuple[str, ...] = (
     r"(?:19|20)\d{2}\s?年(?:\s?(?:上半年|下半年|第?[一二三四1-4]\s?季度?"
     rf"|{_MONTH}(?:\s?[-–~～至到]\s?{_MONTH})?\s?月(?:\s?{_DAY}\s?[日号])?))?",
     r"(?:19|20)\d{2}",
+    # A month or a day of a month without its year (11月, 11月30日, 11月30号): a period
+    # token like 30 Nov; an amount after it is still one (11月11亿 → 11亿).
+    rf"(?<![\d.,]){_MONTH}\s?月(?:\s?{_DAY}\s?[日号])?",
     r"(?:H[12]|Q[1-4])\s?(?:19|20)\d{2}",
     # A half or quarter on its own (Q1, H2): ranges such as Q1-Q3 2025 are lists of them.
     r"(?<![A-Za-z])(?:H[12]|Q[1-4])(?![A-Za-z])",

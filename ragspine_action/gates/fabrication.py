@@ -65,12 +65,27 @@ _LOCATOR_LIST = re.compile(
     r"|<sup>[^<>]{0,20}</sup>|[¹²³⁴⁵⁶⁷⁸⁹⁰]+",
     re.IGNORECASE,
 )
+# Currency codes written against an amount (USD500, EUR40): an amount, not an identifier.
+_CURRENCY_CODES = (
+    r"(?:USD|EUR|GBP|HKD|CNY|RMB|JPY|SGD|AUD|CAD|CHF|NZD|TWD|NTD|KRW|INR|MYR|THB|IDR|PHP|"
+    r"VND|ZAR|SEK|NOK|DKK|BRL|MXN|AED|SAR|US|HK|NT|R|RS|Rp)"
+)
 # Numbers that count no amount: an ordinal (第3季度, 第2名, 3rd-quarter, the 2nd half) and a
 # period counted back or ahead from now (近3年, 过去6个月, the last 3 years, the next 2
 # quarters) — the period asked about, said again. An amount beside one is still an amount
 # (第3季度收入5亿 → 5亿).
 _NOT_AMOUNT = re.compile(
     r"第\s?\d{1,4}(?![\d.,])"
+    # A digit inside an identifier names a metric, a class or an index, not an amount:
+    # CET1, A380, ISO27001, COVID-19, Tier 1, Level 3, Scope 2, S&P 500, FTSE 100 (a
+    # currency code glued to its amount, USD500, RMB5亿, stays an amount).
+    rf"|(?<![A-Za-z\d_$€£¥&.])(?!{_CURRENCY_CODES}\d)[A-Za-z][A-Za-z&]*\d+(?:\.\d+)*(?![\d.,]*\d)"
+    r"(?![万亿])[A-Za-z\d]*"
+    r"|(?<![A-Za-z\d_-])(?-i:[A-Z]{2,})-\d{1,3}(?![\d.,%])"
+    r"|(?<![A-Za-z])(?:tier|level|stage|phase|pillar|class|type|grade|category|scope|gen|generation|"
+    r"series|model|version|wave|round)\s\d{1,2}(?![\d.,%])(?!\s?(?:[万亿%]|per\b))"
+    r"|(?<![A-Za-z])(?:S&P|FTSE|Nasdaq|Russell|Nikkei|Stoxx|CAC|DAX|ASX|TSX|Fortune|Global)"
+    r"\s?\d{2,4}(?![\d.,%])"
     r"|(?<![\d.,])\d{1,4}(?:st|nd|rd|th)\b"
     r"|(?:近|过去|最近|前|未来|今后)\s?\d{1,2}\s?(?:个)?(?:年|月|季度|周|天|日)(?![\d万亿])"
     r"|\b(?:last|past|previous|prior|next|coming|recent|preceding|following)\s+\d{1,2}\s+"
