@@ -36,6 +36,7 @@ from ..gate_defaults import JUDGE_KINDS
 from .anchors import anchor_problem, may_anchor
 from .bilingual import align
 from .binding import binding_problem, may_name_a_kind, same_thing
+from .cause import cause_problem, may_cause
 from .claims import STOPWORDS, TOKEN, expand_contractions, extract_claims, has_content, tokenize
 from .compare import compare, may_compare
 from .dates import DateMention, date_mentions, dates_agree
@@ -3118,6 +3119,11 @@ class LexicalJudge:
             if reason is None and may_name_a_member(claim):
                 # a role, party or term of a closed kind put for another (CFO for CEO)
                 reason = kind_problem(claim, contexts.texts_key, contexts.label)
+            if reason is None and may_cause(claim, raw):
+                # "… because of higher motor claims": the link must be the contexts' own
+                reason = cause_problem(
+                    claim, [p.sentences for p in contexts.passages], contexts.match, contexts.label
+                )
             if reason is None and matched is not None and not bound:
                 # A near-copy of the matched sentence with one term exchanged
                 # (Singapore for Frankfurt, 汇率 for 利率, same for following); not a

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from ragspine_action.gates import detect_fabricated_numbers
+from ragspine_action.gates import LexicalJudge, detect_fabricated_numbers
 
 # FB1: a digit inside an identifier (a metric, a class, an index) is no amount.
 _IDENTIFIERS = [
@@ -63,3 +63,67 @@ def test_a_month_or_a_day_is_a_period(period: str) -> None:
 def test_an_amount_beside_a_month_still_counts(period: str, amount: str, counted: str) -> None:
     assert detect_fabricated_numbers(f"没有{period}的数据，估计为{amount}。") == [counted]
     assert detect_fabricated_numbers(f"没有数据，{period}{amount}。") == [counted]
+
+
+def _supported(claim: str, contexts: list[str]) -> bool:
+    return LexicalJudge().judge_claims([claim], contexts)[0].supported
+
+
+# HA5: a cause or consequence the contexts do not give (gates/cause.py).
+_CAUSES = [
+    # (claim, contexts that state the link, contexts that hold both facts unlinked)
+    (
+        "Operating costs rose 6% because of higher energy prices.",
+        ["Operating costs rose 6%, mainly reflecting higher energy prices."],
+        ["Operating costs rose 6%. Energy prices were higher in the second half."],
+    ),
+    (
+        "Churn fell to 3%, which means the retention bonus worked.",
+        ["Churn fell to 3%. This means the retention bonus worked."],
+        ["Churn fell to 3% in 2025.", "The retention bonus worked well for sales staff."],
+    ),
+    (
+        "Due to the supplier delay, the migration moved to Q3.",
+        ["The migration moved to Q3 due to a supplier delay."],
+        ["The migration moved to Q3. A supplier delay hit the Berlin office."],
+    ),
+    (
+        "新加坡营业利润下降3%，原因是投资收益减少。",
+        ["新加坡营业利润下降3%，主要由于投资收益减少。"],
+        ["新加坡营业利润下降3%。", "投资收益减少。"],
+    ),
+    (
+        "由于原材料涨价，毛利率下降2个百分点。",
+        ["受原材料涨价影响，毛利率下降2个百分点。"],
+        ["毛利率下降2个百分点。原材料涨价。"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("claim", "linked", "unlinked"), _CAUSES)
+def test_a_cause_must_be_the_contexts_own(
+    claim: str, linked: list[str], unlinked: list[str]
+) -> None:
+    assert _supported(claim, linked)
+    assert not _supported(claim, unlinked)
+
+
+@pytest.mark.parametrize(
+    ("claim", "contexts"),
+    [
+        # "due to expire" is a date, not a cause
+        ("The licence is due to expire in May.", ["The licence is due to expire in May."]),
+        # one subject over two sentences: the second explains the first
+        (
+            "Leave is not paid out because unused days are forfeited.",
+            ["Unused leave is not paid out. Unused days are forfeited on 31 March."],
+        ),
+        # a cause reworded
+        (
+            "Bancassurance sales declined 4% because partner banks sold less.",
+            ["The bancassurance channel declined 4% due to lower sales through partner banks."],
+        ),
+    ],
+)
+def test_a_cause_the_contexts_give_passes(claim: str, contexts: list[str]) -> None:
+    assert _supported(claim, contexts)

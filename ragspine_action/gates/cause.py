@@ -1,0 +1,228 @@
+"""A cause or consequence the contexts do not give (rule 8 of docs/judges.md).
+
+An answer that joins two facts of the contexts with ``because``, ``due to``, ``which
+means``, ``因为``, ``由于``, ``导致`` … asserts a link between them; every word of each side
+may be in the contexts (``Net profit fell 8% because of higher motor claims`` where one
+sentence says profit fell and another that motor claims rose), so the word, number and
+polarity rules pass it. The link must be the contexts' own: some context sentence, with
+the sentence before it, must hold words of both sides and say a cause or consequence in
+any words (``driven by``, ``reflects``, ``as a result``, ``boosted``, ``得益于``, ``受…影响``,
+``带动`` …). A cause reworded (``because of`` for ``driven by``) passes; a cause taken from
+a sentence that says none, or from another passage, fails.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+
+from .claims import STOPWORDS, tokenize
+
+__all__ = ["cause_problem", "may_cause"]
+
+# A claim that gives a cause or a consequence: the cue, and what it joins.
+_CLAIM_CAUSE = re.compile(
+    r"\b(?:because(?:\s+of)?|due\s+to(?!\s+(?:be|expire|start|end|close|open|begin|take|"
+    r"launch|complete|mature|run|finish|arrive|pay|report|retire|resume)\b)|owing\s+to|"
+    r"as\s+a\s+(?:direct\s+)?(?:result|consequence)\s+of|caused\s+by|thanks\s+to|"
+    r"driven\s+(?:mainly\s+|largely\s+|primarily\s+)?by|on\s+the\s+back\s+of|"
+    r"attributable\s+to|resulting\s+(?:from|in)|which\s+(?:means|meant|implies|implied|led\s+"
+    r"to|leads\s+to|caused|causes)|meaning\s+(?:that\s+)?|this\s+means|therefore|hence|"
+    r"consequently|leading\s+to)\b"
+    r"|因为|由于|因此|所以|导致|原因是|得益于|归因于|归功于|意味着|从而|以致|致使|源于|是因为",
+    re.IGNORECASE,
+)
+_CLAIM_CUE_WORDS = frozenset(
+    [
+        "because",
+        "due",
+        "owing",
+        "result",
+        "consequence",
+        "caused",
+        "thanks",
+        "driven",
+        "back",
+        "attributable",
+        "resulting",
+        "which",
+        "meaning",
+        "means",
+        "therefore",
+        "hence",
+        "consequently",
+        "leading",
+    ]
+)
+_CJK_CUE_CHARS = frozenset("因由导原得归意从以致源所")
+
+# A context that says a cause or consequence, in any words.
+_CONTEXT_CAUSE = re.compile(
+    r"\b(?:because|due|owing|result(?:s|ed|ing)?|consequen\w*|driv(?:en|e|es|ing)|drove|"
+    r"thanks|reflect\w*|attribut\w*|caus\w*|led|lead(?:s|ing)?|contribut\w*|boost\w*|"
+    r"lift\w*|weigh\w*|hit|hurt|help\w*|support\w*|push\w*|fuel\w*|spur\w*|offset\w*|"
+    r"drag\w*|explain\w*|reason\w*|stem\w*|amid|as|since|so|therefore|hence|thus|mean\w*|"
+    r"impl\w*|(?:on|from)\s+(?:higher|lower|strong|stronger|weak|weaker|rising|falling|"
+    r"increased|reduced)|on\s+the\s+back|effect\w*|impact\w*|affect\w*|why)\b"
+    r"|因|由于|得益|受|带动|推动|拉动|导致|致使|使得|影响|拖累|原因|所以|从而|源于|归因|随着|意味|"
+    r"反映|抵消|促使|造成|引起|主要来自|来自于|支撑|驱动",
+    re.IGNORECASE,
+)
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]{2,}")
+# A sentence that opens on what the one before it said: its cause is that sentence's.
+_ANAPHOR = re.compile(
+    r"\s*(?:(?:this|that|these|those|it|such|as\s+a\s+result|consequently|therefore|hence|"
+    r"thus)\b|(?:the\s+)?(?:increase|decrease|rise|fall|drop|decline|growth|change|"
+    r"improvement|deterioration|loss|gain|delay|shortfall|reduction|higher|lower)\b|"
+    r"[此这该其]|上述|以上|因此|所以|由此|从而|增长|下降|增幅|降幅)",
+    re.IGNORECASE,
+)
+_ASCII_WORDS = re.compile(r"[A-Za-z]{2,}")
+
+
+def may_cause(claim: str, raw: Sequence[str]) -> bool:
+    """A cheap look before ``cause_problem``: a cue word among the claim's tokens."""
+    if claim.isascii():
+        return not _CLAIM_CUE_WORDS.isdisjoint(raw)
+    return not _CJK_CUE_CHARS.isdisjoint(claim) or not _CLAIM_CUE_WORDS.isdisjoint(raw)
+
+
+def _sides(claim: str) -> tuple[str, str] | None:
+    """The effect and the cause (or the fact and its consequence) ``claim`` joins, each
+    cut to its own clause ("…, while Singapore's profit was down 3%" is neither)."""
+    m = _CLAIM_CAUSE.search(claim)
+    if m is None:
+        return None
+    before, after = claim[: m.start()], claim[m.end() :]
+    if len(before.strip(" ,，")) < 2:  # "Because of X, Y", "由于X，Y": the cause leads
+        comma = _CLAUSE_END.search(after)
+        if comma is None:
+            return None
+        before, after = after[comma.end() :], after[: comma.start()]
+    before = next((p for p in reversed(_CLAUSE_END.split(before)) if _terms(p)), "")
+    after = _CLAUSE_END.split(after)[0]
+    return before, after
+
+
+_CLAUSE_END = re.compile(
+    r"[;；，]|,\s*|\s(?:while|whereas|although|though|but|and)\s|而|但|并且|同时"
+)
+# Words that only say a direction or a bound: the contexts often say it in other words
+# (higher claims for claims rose); the rules of directions judge them.
+_NEUTRAL = frozenset(
+    [
+        "higher",
+        "lower",
+        "more",
+        "less",
+        "fewer",
+        "greater",
+        "smaller",
+        "increased",
+        "decreased",
+        "increasing",
+        "decreasing",
+        "rising",
+        "falling",
+        "rose",
+        "fell",
+        "strong",
+        "stronger",
+        "weak",
+        "weaker",
+        "up",
+        "down",
+        "rise",
+        "fall",
+        "grew",
+        "growth",
+        "declined",
+        "decline",
+        "increase",
+        "decrease",
+        "sharply",
+        "significantly",
+        "slightly",
+        "also",
+        "mainly",
+        "largely",
+        "partly",
+        "primarily",
+        "mostly",
+        "chiefly",
+        "partially",
+        "in",
+        "part",
+    ]
+)
+
+
+def _terms(text: str) -> list[str]:
+    """The side's content words and its Chinese character pairs."""
+    out = [
+        t
+        for t in tokenize(text)
+        if t.isascii() and t not in STOPWORDS and t not in _NEUTRAL and not t.isdigit()
+    ]
+    for run in _CJK.findall(text):
+        out.extend(run[i : i + 2] for i in range(len(run) - 1))
+    return out
+
+
+def _covered(terms: list[str], window: frozenset[str], match: Callable[[str], str | None]) -> bool:
+    """At least half of ``terms`` in ``window`` (as the contexts write them)."""
+    hits = sum(1 for t in terms if t in window or match(t) in window)
+    return hits * 2 >= len(terms)
+
+
+@lru_cache(maxsize=4096)
+def _window_terms(text: str) -> frozenset[str]:
+    """A sentence's content words and Chinese character pairs (no single characters:
+    two sentences on 利息 and 利率 are not one subject)."""
+    words = {t for t in tokenize(text) if t.isascii() and t not in STOPWORDS and not t.isdigit()}
+    for run in _CJK.findall(text):
+        words.update(run[i : i + 2] for i in range(len(run) - 1))
+    return frozenset(words)
+
+
+def cause_problem(
+    claim: str,
+    passages: Sequence[tuple[str, ...]],
+    match: Callable[[str], str | None],
+    label: str,
+) -> str | None:
+    """Why ``claim``'s cause or consequence is not the contexts' own, or None.
+
+    ``passages``: each context's sentences; ``match``: a claim word as the contexts write
+    it (an inflection, a synonym) or None. The link is the contexts' when one sentence
+    (with the one before it) holds both sides and says a cause in any words, or when two
+    neighbouring sentences on one subject (a shared word: "Unused leave is not paid out.
+    Unused days are forfeited.") hold one side each."""
+    if not claim.isascii() and len(_ASCII_WORDS.findall(claim)) > 1:
+        return None  # half English, half Chinese: its sides are not worded as the contexts
+    sides = _sides(claim)
+    if sides is None:
+        return None
+    effect, cause = (_terms(side) for side in sides)
+    if not effect or not cause:
+        return None  # "because of this": nothing to look for
+    for sentences in passages:
+        previous: frozenset[str] = frozenset()
+        for sentence in sentences:
+            here = _window_terms(sentence)
+            window = here | previous
+            if _covered(effect, window, match) and _covered(cause, window, match):
+                if _CONTEXT_CAUSE.search(sentence) is not None and (
+                    _ANAPHOR.match(sentence) is not None
+                    or (_covered(effect, here, match) and _covered(cause, here, match))
+                ):
+                    return None  # "…, driven by …"; "… . This reflects …"
+                if previous & here and not (
+                    _covered(effect, here, match) and _covered(cause, here, match)
+                ):
+                    return None  # one subject over two sentences, one side in each
+            previous = here
+    link = _CLAIM_CAUSE.search(claim)
+    cue = link.group().strip() if link is not None else "because"
+    return f"{label} give no cause or consequence that joins the two sides of {cue!r}"
