@@ -61,7 +61,8 @@ _LOCATOR_LIST = re.compile(
     r"\b(?:pp?|pgs?|pages?|slides?|paras?|paragraphs?|sections?|sect|sec|chapters?|ch|"
     r"clauses?|notes?|tables?|figures?|figs?|exhibits?|articles?|art)\.?\s?"
     rf"\d{{1,4}}(?:\.\d+)*(?:{_LIST_JOIN}\d{{1,4}}(?:\.\d+)*)*\b"
-    rf"|第?\s?\d{{1,4}}(?:{_LIST_JOIN}\d{{1,4}})*\s?(?:[页段节章条张](?:幻灯片)?|幻灯片)"
+    rf"|第?\s?\d{{1,4}}(?:\.\d{{1,3}})*(?:{_LIST_JOIN}第?\s?\d{{1,4}}(?:\.\d{{1,3}})*)*\s?"
+    r"(?:[页段节章条款项张](?:幻灯片)?|幻灯片)"
     r"|<sup>[^<>]{0,20}</sup>|[¹²³⁴⁵⁶⁷⁸⁹⁰]+",
     re.IGNORECASE,
 )
@@ -75,7 +76,7 @@ _CURRENCY_CODES = (
 # quarters) — the period asked about, said again. An amount beside one is still an amount
 # (第3季度收入5亿 → 5亿).
 _NOT_AMOUNT = re.compile(
-    r"第\s?\d{1,4}(?![\d.,])"
+    r"第\s?\d{1,4}(?:\.\d{1,3})*(?![\d.,])"
     # A digit inside an identifier names a metric, a class or an index, not an amount:
     # CET1, A380, ISO27001, COVID-19, Tier 1, Level 3, Scope 2, S&P 500, FTSE 100 (a
     # currency code glued to its amount, USD500, RMB5亿, stays an amount).
@@ -83,7 +84,7 @@ _NOT_AMOUNT = re.compile(
     r"(?![万亿])[A-Za-z\d]*"
     r"|(?<![A-Za-z\d_-])(?-i:[A-Z]{2,})-\d{1,3}(?![\d.,%])"
     r"|(?<![A-Za-z])(?:tier|level|stage|phase|pillar|class|type|grade|category|scope|gen|generation|"
-    r"series|model|version|wave|round)\s\d{1,2}(?![\d.,%])(?!\s?(?:[万亿%]|per\b))"
+    r"series|model|version|wave|round|schedule|appendix|annex|form|rule|step|item|option)\s\d{1,2}(?![\d.,%])(?!\s?(?:[万亿%]|per\b))"
     r"|(?<![A-Za-z])(?:S&P|FTSE|Nasdaq|Russell|Nikkei|Stoxx|CAC|DAX|ASX|TSX|Fortune|Global)"
     r"\s?\d{2,4}(?![\d.,%])"
     r"|(?<![\d.,])\d{1,4}(?:st|nd|rd|th)\b"

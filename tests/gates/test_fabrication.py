@@ -182,3 +182,61 @@ def test_ordinals_and_periods_counted_from_now_are_no_amounts(
 )
 def test_an_amount_after_a_citation_label_is_counted(text: str, numbers: list[str]) -> None:
     assert detect_fabricated_numbers(text) == numbers
+
+
+@st.composite
+def named_number(draw: st.DrawFn) -> str:
+    """A number that is part of a name or a date, not an amount: a metric or class name
+    (CET1, Tier 1, Level 3, COVID-19), a month or a day of a month with no year (11月,
+    11月30日, 12月份), a decimal section locator (第3.2节, 5.2条)."""
+    n = draw(st.integers(1, 12))
+    day = draw(st.integers(1, 31))
+    return draw(
+        st.sampled_from(
+            [
+                f"CET{draw(st.integers(1, 2))}",
+                f"{draw(st.sampled_from(['Tier', 'tier', 'Level', 'Stage', 'Pillar', 'Type']))} {n}",
+                f"{draw(st.sampled_from(['Tier', 'Level']))}{n}",
+                "COVID-19",
+                f"{draw(st.sampled_from(['A', 'MP', 'Gen']))}{n}",
+                f"{n}月",
+                f"{n}月份",
+                f"{n}月{day}日",
+                f"第{n}.{draw(st.integers(1, 9))}节",
+                f"{n}.{draw(st.integers(1, 9))}条",
+            ]
+        )
+    )
+
+
+NAME_PROSE = st.sampled_from(["No figure for ", "未找到澳门", "文档中没有", "The ", "（"])
+
+
+@settings(max_examples=400, deadline=None)
+@given(NAME_PROSE, named_number(), st.one_of(st.none(), amount()))
+def test_numbers_in_names_and_dates_are_no_amounts(
+    prefix: str, name: str, number: str | None
+) -> None:
+    # Both directions: the name or date counts nothing; an amount beside it still counts.
+    if number is None:
+        text = f"{prefix}{name}的数据没有。"
+        assert detect_fabricated_numbers(text) == []
+    else:
+        text = f"{prefix}{name} data: about {number}."
+        assert detect_fabricated_numbers(text) == [number]
+
+
+@pytest.mark.parametrize(
+    ("text", "numbers"),
+    [
+        # A currency code glued to the number makes it an amount, not a name.
+        ("No fee is given; the old one was USD500.", ["500"]),
+        ("Macau's HKD1.2bn estimate has no source.", ["1.2"]),
+        ("没有出处：11月收入5亿。", ["5亿"]),
+        ("12个月内收入8亿未经核实。", ["12", "8亿"]),
+        ("Tier 1.5 is no tier the report uses.", ["1.5"]),
+        ("See 第12页及第3.2节; only Hong Kong is covered.", []),
+    ],
+)
+def test_an_amount_beside_a_name_or_date_is_counted(text: str, numbers: list[str]) -> None:
+    assert detect_fabricated_numbers(text) == numbers
