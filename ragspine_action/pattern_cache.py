@@ -20,6 +20,11 @@ nothing is preloaded: every pattern is compiled as before. What is stored: the p
 present once the run's modules are imported (:func:`mark`), and a pattern a run compiles
 when the run before compiled it too (what recurs: the meta patterns, the bundled set's
 document names); one a single run makes from its inputs is never written.
+
+Beside each stored pattern the file keeps what a module derives from it once per process
+(:func:`derived`: the prefixes ``gates.leading`` reads from the parsed meta patterns,
+~10 ms of every run), stamped with the hash of that module's source: a changed module
+derives afresh.
 """
 
 from __future__ import annotations
@@ -31,9 +36,10 @@ import os
 import re
 import sys
 import unicodedata
-from importlib.util import cache_from_source
+from collections.abc import Callable
+from importlib.util import cache_from_source, source_hash
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 try:  # the internals this rests on (private: any surprise and there is no cache)
     _sre: Any = importlib.import_module("_sre")
@@ -46,9 +52,9 @@ try:  # the internals this rests on (private: any surprise and there is no cache
 except (ImportError, AttributeError):  # pragma: no cover - another interpreter
     _INTERNALS = False
 
-__all__ = ["cache_path", "mark", "preload", "save", "stored_patterns", "warm"]
+__all__ = ["cache_path", "derived", "mark", "preload", "save", "stored_patterns", "warm"]
 
-_FORMAT = 1
+_FORMAT = 2
 # ``re`` keeps 512 compiled patterns and drops the oldest beyond that: room is left for
 # what the process compiles itself.
 _MAX_STORED = 500
@@ -58,6 +64,13 @@ _Key = tuple[str, int]
 _stored: dict[_Key, tuple[Any, ...]] = {}  # read from the file: key -> entry
 _seen: set[_Key] = set()  # compiled by the last run, not stored
 _marked: list[_Key] = []
+# What modules derived from patterns: (kind, source hash, pattern, flags) -> value; read
+# from the file, and made or read by this process.
+_DerivedKey = tuple[str, bytes, str, int]
+_derived_read: dict[_DerivedKey, Any] = {}
+_derived_now: dict[_DerivedKey, Any] = {}
+_source_hashes: dict[str, bytes] = {}
+_T = TypeVar("_T")
 
 
 def _stamp() -> tuple[Any, ...]:
@@ -81,14 +94,19 @@ def cache_path() -> Path | None:
         return None
 
 
-def _read(path: Path) -> tuple[list[tuple[Any, ...]], list[_Key]]:
+def _read(path: Path) -> tuple[list[tuple[Any, ...]], list[_Key], dict[_DerivedKey, Any]]:
     try:
-        stamp, entries, seen = marshal.loads(path.read_bytes())
+        stamp, entries, seen, derived_values = marshal.loads(path.read_bytes())
     except (OSError, EOFError, ValueError, TypeError):
-        return [], []
-    if stamp != _stamp() or not isinstance(entries, list) or not isinstance(seen, list):
-        return [], []
-    return entries, seen
+        return [], [], {}
+    if (
+        stamp != _stamp()
+        or not isinstance(entries, list)
+        or not isinstance(seen, list)
+        or not isinstance(derived_values, dict)
+    ):
+        return [], [], {}
+    return entries, seen, derived_values
 
 
 def _code_list(code: bytes) -> list[int]:
@@ -111,8 +129,9 @@ def preload(path: Path | None = None) -> int:
     if path is None:
         return 0
     cache: dict[Any, Any] = re._cache  # type: ignore[attr-defined]
-    entries, seen = _read(path)
+    entries, seen, derived_values = _read(path)
     _seen.update((pattern, flags) for pattern, flags in seen)
+    _derived_read.update(derived_values)
     count = 0
     for entry in entries:
         key = (str, entry[0], entry[1])
@@ -136,6 +155,44 @@ def mark() -> None:
     """The patterns of the modules themselves: those compiled once they are imported."""
     if _INTERNALS:
         _marked[:] = _compiled()
+
+
+def _source_hash(source: str) -> bytes:
+    """The hash bytecode's hash-based validation uses, of the file ``source``."""
+    found = _source_hashes.get(source)
+    if found is None:
+        try:
+            with open(source, "rb") as file:
+                found = source_hash(file.read())
+        except OSError:
+            found = b""  # no source to vouch for a stored value: always derived afresh
+        _source_hashes[source] = found
+    return found
+
+
+def derived(
+    kind: str,
+    source: str,
+    pattern: re.Pattern[str],
+    make: Callable[[re.Pattern[str]], _T],
+    valid: Callable[[Any], bool],
+) -> _T:
+    """``make(pattern)``, kept in the file beside the pattern's code.
+
+    ``make`` must depend on nothing but the pattern's text and flags, this interpreter
+    and the code of the file ``source`` (the module that defines it): a stored value
+    is used only while that file's source hash is the same. ``valid`` checks a stored
+    value's shape (anything else is made afresh); values must be ``marshal``-able.
+    """
+    digest = _source_hash(source)
+    key = (kind, digest, pattern.pattern, pattern.flags)
+    if digest and key in _derived_read and valid(_derived_read[key]):
+        value: _T = _derived_read[key]
+    else:
+        value = make(pattern)
+    if digest:
+        _derived_now[key] = value
+    return value
 
 
 def _entry(pattern: str, flags: int) -> tuple[Any, ...]:
@@ -170,12 +227,29 @@ def save(path: Path | None = None, *, force: bool = False) -> int:
     keep = keep[:_MAX_STORED]
     kept = set(keep)
     seen = [k for k in now if k not in kept][-_MAX_SEEN:]
-    if kept == set(_stored) and _seen.issuperset(seen):
+    # Values derived from a stored pattern, by a module's code as it is now (when this
+    # run used the module) or as it was (a value read, of a module this run never used).
+    # (A compiled pattern's flags are the given ones with those the parser adds: re.U.)
+    cache: dict[Any, Any] = re._cache  # type: ignore[attr-defined]
+    kept_compiled: set[tuple[str, int]] = set()
+    for pattern, flags in keep:
+        stored = _stored.get((pattern, flags))
+        compiled = cache.get((str, pattern, flags))
+        if stored is not None:
+            kept_compiled.add((pattern, stored[2]))
+        elif compiled is not None:
+            kept_compiled.add((pattern, compiled.flags))
+    current = {key[0]: key[1] for key in _derived_now}
+    derived_values = {
+        key: value
+        for key, value in {**_derived_read, **_derived_now}.items()
+        if (key[2], key[3]) in kept_compiled and current.get(key[0], key[1]) == key[1]
+    }
+    if kept == set(_stored) and _seen.issuperset(seen) and derived_values == _derived_read:
         return 0
     path = path or cache_path()
     if path is None:
         return 0
-    cache: dict[Any, Any] = re._cache  # type: ignore[attr-defined]
     entries = []
     try:
         for pattern, flags in keep:
@@ -184,7 +258,7 @@ def save(path: Path | None = None, *, force: bool = False) -> int:
             made = _pattern(entry)
             if made == compiled and made.groupindex == compiled.groupindex:
                 entries.append(entry)
-        data = marshal.dumps((_stamp(), entries, seen))
+        data = marshal.dumps((_stamp(), entries, seen, derived_values))
         path.parent.mkdir(parents=True, exist_ok=True)
         # Written whole under a name of this process's, then renamed: a reader finds the
         # old file or the new one (its mode as the umask gives, as for bytecode).
@@ -202,6 +276,8 @@ def save(path: Path | None = None, *, force: bool = False) -> int:
     _stored.update(((e[0], e[1]), e) for e in entries)
     _seen.clear()
     _seen.update(seen)
+    _derived_read.clear()
+    _derived_read.update(derived_values)
     return len(entries)
 
 

@@ -14,6 +14,13 @@ scoring workers are processes, one per core, so threads would only oversubscribe
 
 A value the user has set (even an empty one, which keeps plugins on) wins.
 
+With plugins off pydantic still imports its plugin loader, which imports
+``importlib.metadata`` (and through it ``email``, ``zipfile`` …: ~9-15 ms) only to call it
+when plugins are on. So when plugins are off and nothing has imported it yet,
+``importlib.metadata`` is registered as a lazy module (``importlib.util.LazyLoader``, the
+standard library's own): it is executed on the first use of one of its attributes, by
+whoever uses it, and never when nobody does.
+
 The cyclic garbage collector is paused while the CLI's modules load (~400 modules, whose
 objects live as long as the process and form no garbage): ~90 collections that scan the
 growing heap, ~15 ms of the bundled run. At the end of ``cli``'s imports
@@ -31,10 +38,20 @@ from __future__ import annotations
 
 import atexit
 import gc
+import importlib.util
 import os
+import sys
+import threading
+import types
+from typing import Any
 
 from . import pattern_cache
 
+# pydantic's values of PYDANTIC_DISABLE_PLUGINS that turn every plugin off
+# (pydantic/plugin/_loader.py).
+_PLUGINS_OFF = ("__all__", "1", "true")
+
+_LOADING = threading.RLock()
 _COLLECTING = gc.isenabled()
 gc.disable()
 
@@ -59,6 +76,52 @@ def no_collection_at_exit() -> None:
     atexit.register(gc.disable)
 
 
+class _OnFirstUse(types.ModuleType):
+    """A module whose code runs when one of its own attributes is first read.
+
+    ``importlib.util.LazyLoader`` runs it on any attribute access, ``__spec__`` included,
+    which every later ``import`` statement of the module reads: pydantic's own import of
+    it would run it. Here the attributes ``module_from_spec`` sets (``__spec__``,
+    ``__name__``, ``__file__`` …) are plain attributes, and only a missing one (all of the
+    module's own names) runs the code, into this same object, so every holder of it sees
+    the real module.
+    """
+
+    def __getattr__(self, name: str) -> Any:
+        with _LOADING:
+            if type(self) is _OnFirstUse:
+                spec = self.__spec__
+                assert spec is not None and spec.loader is not None
+                self.__class__ = types.ModuleType  # type: ignore[assignment]
+                try:
+                    spec.loader.exec_module(self)
+                except BaseException:
+                    sys.modules.pop(spec.name, None)
+                    raise
+        return getattr(self, name)
+
+
+def lazy_module(name: str) -> bool:
+    """``name`` (not imported yet) run when first used; whether it was set up so."""
+    if name in sys.modules:
+        return False
+    try:
+        spec = importlib.util.find_spec(name)
+    except (ImportError, ValueError):  # pragma: no cover - an unusual installation
+        return False
+    if spec is None or spec.loader is None or not hasattr(spec.loader, "exec_module"):
+        return False  # pragma: no cover - a loader that cannot run a module it did not make
+    module = importlib.util.module_from_spec(spec)
+    module.__class__ = _OnFirstUse
+    sys.modules[name] = module
+    parent, _, child = name.rpartition(".")
+    if parent:
+        setattr(sys.modules[parent], child, module)
+    return True
+
+
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+if os.environ["PYDANTIC_DISABLE_PLUGINS"] in _PLUGINS_OFF:
+    lazy_module("importlib.metadata")
 pattern_cache.preload()

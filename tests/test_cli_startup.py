@@ -349,3 +349,42 @@ def test_the_report_models_are_built_when_first_used(tmp_path: Path) -> None:
     report = tmp_path / "report.json"
     _report_models_built(["--no-baseline", "--quiet", "--report", str(report)], str(tmp_path))
     assert {"Report", "CaseResult"} <= _report_models_built(["render", str(report)], str(tmp_path))
+
+
+_METADATA_PROBE = """
+import sys
+from ragspine_action import cli
+try:
+    cli.main(sys.argv[1:])
+except SystemExit:
+    pass
+module = sys.modules.get("importlib.metadata")
+deferred = module is not None and type(module) is not type(sys)
+import importlib.metadata
+from importlib.metadata import version
+works = version("pydantic") == __import__("pydantic").VERSION
+print(deferred, works, type(sys.modules["importlib.metadata"]) is type(sys), file=sys.stderr)
+"""
+
+
+def test_importlib_metadata_runs_only_when_used(tmp_path: Path) -> None:
+    """With pydantic's plugins off, its plugin loader's import of ``importlib.metadata``
+    (~10 ms) runs nothing; the module works as ever the first time it is used, and is
+    then a plain module. With plugins on it is imported as usual."""
+    env = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}
+
+    def probe(extra: dict[str, str]) -> list[str]:
+        done = subprocess.run(
+            [sys.executable, "-c", _METADATA_PROBE, "--no-baseline", "--quiet"],
+            capture_output=True,
+            text=True,
+            cwd=tmp_path,
+            env={**env, **extra},
+            check=False,
+        )
+        return done.stderr.strip().splitlines()[-1].split()
+
+    loaded = _modules_after(["--no-baseline", "--quiet"], str(tmp_path), env)
+    assert "importlib.metadata" in loaded and "email.message" not in loaded
+    assert probe({}) == ["True", "True", "True"]
+    assert probe({"PYDANTIC_DISABLE_PLUGINS": ""}) == ["False", "True", "True"]

@@ -87,15 +87,15 @@ print(count, hit, m.group("year", "q"), m.span())
 def test_a_file_of_another_interpreter_or_damaged_is_ignored(tmp_path: Path) -> None:
     path = tmp_path / "p.patterns"
     entries = _store(path, "ragspine_action.gates.numerals")
-    stamp, _entries, seen = marshal.loads(path.read_bytes())
+    stamp, _entries, seen, derived = marshal.loads(path.read_bytes())
     other = (*stamp[:1], "3.11.0 (another build)", *stamp[2:])
-    path.write_bytes(marshal.dumps((other, entries, seen)))
+    path.write_bytes(marshal.dumps((other, entries, seen, derived)))
     assert pattern_cache.stored_patterns(path) == []
     path.write_bytes(b"\x00garbage")
     assert pattern_cache.stored_patterns(path) == []
     # An entry whose code the engine rejects is skipped, not a crash.
     bad = (*entries[0][:3], b"\x01\x00\x00\x00", *entries[0][4:])
-    path.write_bytes(marshal.dumps((stamp, [bad], [])))
+    path.write_bytes(marshal.dumps((stamp, [bad], [], {})))
     probe = (
         "import sys; from pathlib import Path; from ragspine_action import pattern_cache;"
         "print(pattern_cache.preload(Path(sys.argv[1])))"
@@ -156,3 +156,101 @@ def test_the_cli_stores_its_modules_patterns_then_what_recurs(tmp_path: Path) ->
     assert stored() == (after_two, mtime)
     assert all(r.returncode == 0 for r in runs)
     assert {r.stdout for r in runs} == {first.stdout}
+
+
+def test_a_derived_value_is_read_back_while_its_module_is_unchanged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``derived``: stored with the patterns, used while the deriving module's source hash
+    is the same; made afresh when the module changed or the stored value is malformed."""
+    monkeypatch.setattr(pattern_cache, "_derived_read", {})
+    monkeypatch.setattr(pattern_cache, "_derived_now", {})
+    monkeypatch.setattr(pattern_cache, "_source_hashes", {})
+    source = tmp_path / "deriver.py"
+    source.write_text("VERSION = 1\n", encoding="utf-8")
+    pattern = re.compile(r"^\s*(?:alpha|beta)\b", re.IGNORECASE)
+    made: list[str] = []
+
+    def make(p: re.Pattern[str]) -> tuple[str, ...]:
+        made.append(p.pattern)
+        return ("made", p.pattern)
+
+    def valid(value: object) -> bool:
+        return isinstance(value, tuple) and len(value) == 2
+
+    first = pattern_cache.derived("kind", str(source), pattern, make, valid)
+    assert first == ("made", pattern.pattern) and len(made) == 1
+    # What a later process reads from the file: the value is used, not made again.
+    stored = dict(pattern_cache._derived_now)
+    (key,) = stored
+    assert key[2:] == (pattern.pattern, pattern.flags)
+    pattern_cache._derived_read.update({key: ("stored", "value")})
+    assert pattern_cache.derived("kind", str(source), pattern, make, valid) == ("stored", "value")
+    assert len(made) == 1
+    # A malformed stored value is made afresh.
+    pattern_cache._derived_read[key] = ("one",)
+    assert pattern_cache.derived("kind", str(source), pattern, make, valid) == first
+    assert len(made) == 2
+    # The module changed (another process: its hash is read afresh): made afresh.
+    pattern_cache._derived_read[key] = ("stored", "value")
+    source.write_text("VERSION = 2\n", encoding="utf-8")
+    pattern_cache._source_hashes.clear()
+    assert pattern_cache.derived("kind", str(source), pattern, make, valid) == first
+    assert len(made) == 3
+    # No source to vouch for a value: always made, never kept.
+    pattern_cache._derived_now.clear()
+    missing = str(tmp_path / "gone.py")
+    assert pattern_cache.derived("kind", missing, pattern, make, valid) == first
+    assert pattern_cache._derived_now == {}
+
+
+_LEADING_PROBE = """
+import sys
+from pathlib import Path
+from ragspine_action import pattern_cache
+pattern_cache.preload(Path(sys.argv[1]))
+from ragspine_action.gates import claims, leading
+from ragspine_action.gate_defaults import DEFAULT_META_PATTERNS
+made = []
+reading = leading._reading
+leading._reading = lambda p: made.append(p.pattern) or reading(p)
+meta = claims._meta_regex(DEFAULT_META_PATTERNS)
+fresh = reading(meta.pattern)
+print(len(made), (meta.prefixes, meta.skip) == fresh, meta.prefixes is not None)
+"""
+
+
+def test_the_meta_filter_is_read_from_the_file_and_equals_a_fresh_reading(
+    tmp_path: Path,
+) -> None:
+    """The meta patterns' prefixes (``gates.leading``) stored by one process are what a
+    fresh reading gives, and the next process reads them instead of parsing."""
+    path = tmp_path / "p.patterns"
+    store = """
+import sys
+from pathlib import Path
+from ragspine_action import pattern_cache
+from ragspine_action.gates import claims
+from ragspine_action.gate_defaults import DEFAULT_META_PATTERNS
+pattern_cache.mark()
+claims._meta_regex(DEFAULT_META_PATTERNS)
+pattern_cache._seen.update(pattern_cache._compiled())
+print(pattern_cache.save(Path(sys.argv[1]), force=True))
+"""
+    subprocess.run([sys.executable, "-c", store, str(path)], check=True, capture_output=True)
+    done = subprocess.run(
+        [sys.executable, "-c", _LEADING_PROBE, str(path)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout.split() == ["0", "True", "True"], done.stderr
+    # Without the file every reading is made (and gives the same filter).
+    done = subprocess.run(
+        [sys.executable, "-c", _LEADING_PROBE, str(tmp_path / "none.patterns")],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    made, same, has = done.stdout.split()
+    assert int(made) >= 1 and same == "True" and has == "True"

@@ -30,6 +30,8 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from .. import pattern_cache
+
 # The parser ``re`` compiles with (private: any surprise only turns the filter off).
 _sre_parse: Any = importlib.import_module("re._parser")
 
@@ -68,28 +70,16 @@ class Leading:
 
     def __init__(self, pattern: re.Pattern[str]) -> None:
         self.pattern = pattern
-        self.prefixes: _Prefixes | None = None
-        self.heads: tuple[slice, ...] = ()  # the text's starts to look up
         self.fold = bool(pattern.flags & re.IGNORECASE)  # prefixes kept lower-cased
-        self.skip = ""  # leading characters skipped in the text (ASCII whitespace)
-        try:
-            items = list(_sre_parse.parse(pattern.pattern, pattern.flags))
-            prefixes = self._read(items, pattern.flags)
-        except (_Unknown, RecursionError, TypeError, ValueError, re.error):
-            return
-        if "" not in prefixes:  # a pattern that can match nothing matches every text
-            self.prefixes = prefixes
-            self.heads = tuple(slice(0, n) for n in sorted({len(p) for p in prefixes}))
-
-    def _read(self, items: list[tuple[Any, Any]], flags: int) -> _Prefixes:
-        fold = self.fold
-        start = 1 if _same(items[:1], [_AT_BEGINNING]) else 0
-        if _same(items[start : start + 1], [_SPACES]):
-            rest = _sequence(items[start + 1 :], flags, fold)
-            if not any(p[:1] in _ASCII_SPACE for p in rest):
-                self.skip = _ASCII_SPACE
-                return rest
-        return _sequence(items, flags, fold)
+        # The reading is a function of the pattern alone: kept beside its compiled code
+        # (``pattern_cache``), since every process reads the same patterns (~10 ms).
+        prefixes, skip = pattern_cache.derived("leading", __file__, pattern, _reading, _is_reading)
+        self.prefixes: _Prefixes | None = prefixes
+        self.skip = skip  # leading characters skipped in the text (ASCII whitespace)
+        # the text's starts to look up
+        self.heads: tuple[slice, ...] = (
+            () if prefixes is None else tuple(slice(0, n) for n in sorted(set(map(len, prefixes))))
+        )
 
     def may_match(self, text: str) -> bool:
         prefixes = self.prefixes
@@ -105,6 +95,37 @@ class Leading:
     def match(self, text: str) -> re.Match[str] | None:
         """``pattern.match(text)``, the engine asked only when a match can begin there."""
         return self.pattern.match(text) if self.may_match(text) else None
+
+
+def _reading(pattern: re.Pattern[str]) -> tuple[_Prefixes | None, str]:
+    """``pattern``'s prefixes (None: no filter) and the characters skipped before them."""
+    fold = bool(pattern.flags & re.IGNORECASE)
+    skip = ""
+    try:
+        items = list(_sre_parse.parse(pattern.pattern, pattern.flags))
+        start = 1 if _same(items[:1], [_AT_BEGINNING]) else 0
+        prefixes = None
+        if _same(items[start : start + 1], [_SPACES]):
+            rest = _sequence(items[start + 1 :], pattern.flags, fold)
+            if not any(p[:1] in _ASCII_SPACE for p in rest):
+                skip = _ASCII_SPACE
+                prefixes = rest
+        if prefixes is None:
+            prefixes = _sequence(items, pattern.flags, fold)
+    except (_Unknown, RecursionError, TypeError, ValueError, re.error):
+        return None, ""
+    # a pattern that can match nothing matches every text
+    return (None if "" in prefixes else prefixes), skip
+
+
+def _is_reading(value: Any) -> bool:
+    """The shape of what :func:`_reading` returns (a stored value is checked)."""
+    if not (isinstance(value, tuple) and len(value) == 2 and isinstance(value[1], str)):
+        return False
+    prefixes = value[0]
+    return prefixes is None or (
+        isinstance(prefixes, frozenset) and all(isinstance(p, str) for p in prefixes)
+    )
 
 
 def _then(first: _Prefixes, after: _Prefixes) -> _Prefixes:
