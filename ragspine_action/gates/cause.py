@@ -64,9 +64,13 @@ _CONTEXT_CAUSE = re.compile(
     r"lift\w*|weigh\w*|hit|hurt|help\w*|support\w*|push\w*|fuel\w*|spur\w*|offset\w*|"
     r"drag\w*|explain\w*|reason\w*|stem\w*|amid|as|since|so|therefore|hence|thus|mean\w*|"
     r"impl\w*|(?:on|from)\s+(?:higher|lower|strong|stronger|weak|weaker|rising|falling|"
-    r"increased|reduced)|on\s+the\s+back|effect\w*|impact\w*|affect\w*|why)\b"
+    r"increased|reduced)|on\s+the\s+back|effect\w*|impact\w*|affect\w*|why|"
+    # a subject that acts on the effect ("Warehouse automation reduced operating costs")
+    r"reduc(?:ed|es)|lower(?:ed|s)|cut|cuts|rais(?:ed|es)|increas(?:ed|es)|improv(?:ed|es)|"
+    r"enabl(?:ed|es)|sav(?:ed|es)|generat(?:ed|es)|brought|prompt(?:ed|s)|trigger(?:ed|s)|"
+    r"forc(?:ed|es)|eliminat(?:ed|es))\b"
     r"|因|由于|得益|受|带动|推动|拉动|导致|致使|使得|影响|拖累|原因|所以|从而|源于|归因|随着|意味|"
-    r"反映|抵消|促使|造成|引起|主要来自|来自于|支撑|驱动",
+    r"反映|抵消|促使|造成|引起|主要来自|来自于|支撑|驱动|使(?!用)|令",
     re.IGNORECASE,
 )
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]{2,}")

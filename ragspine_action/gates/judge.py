@@ -60,6 +60,7 @@ from .numerals import (
     number_forms,
     number_mentions,
 )
+from .paraphrase import CJK_SYNONYM_GROUPS, LIGHT_WORDS, stems, synonym_stems
 from .swap import swap_problem
 
 __all__ = [
@@ -237,6 +238,9 @@ _DIRECTIONS: dict[str, frozenset[str]] = {
             "requires",
             "requiring",
             "must",
+            "need",
+            "needs",
+            "needed",
         ]
     ),
     "optional": frozenset(["optional", "voluntary", "discretionary"]),
@@ -1349,6 +1353,33 @@ def _variants(token: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+# Words that permit or prohibit, and the modal forms that do (rule 1: found where the
+# contexts permit or prohibit anything; rule 3 compares which).
+_DEONTIC_TEXT = """allowed allow allows permitted permit permits permissible prohibited prohibit
+    prohibits forbidden forbid forbids banned ban bans disallowed barred"""
+_DEONTIC = frozenset(_DEONTIC_TEXT.split())
+_MODAL_RULE = re.compile(
+    r"\b(?:cannot|can\s*not|may\s+not|must\s+not|shall\s+not|can't|mustn't)\b|"
+    r"[不禁]得|禁止|严禁|允许|不准|不能|不可",
+    re.IGNORECASE,
+)
+
+
+# A capitalised word after the first of its sentence (a name: Europe, Frankfurt, ACME).
+_NAME = re.compile(r"(?<=[\w,;:)] )[A-Z][A-Za-z]+\b")
+
+
+@lru_cache(maxsize=1024)
+def _stem_index(vocab: frozenset[str]) -> dict[str, str]:
+    """Each stem of a passage's English words → one word that has it (paraphrase.stems)."""
+    index: dict[str, str] = {}
+    for word in vocab:
+        if word.isascii() and len(word) >= 3 and word.isalpha():
+            for stem in stems(word):
+                index.setdefault(stem, word)
+    return index
+
+
 def _key(sentence: str) -> str:
     """A sentence compared verbatim: whitespace runs as one space, no end punctuation."""
     if "  " in sentence or not sentence.isprintable():  # tabs, newlines, odd spaces
@@ -1418,6 +1449,8 @@ class _Contexts:
         self._verbatim: dict[str, bool] = {}
         self._lettered: bool | None = None
         self._non: frozenset[str] | None = None
+        self._stemmed: list[dict[str, str]] | None = None
+        self._rules: bool | None = None
 
     def verbatim(self, claim: str) -> bool:
         """Whether ``claim`` is a sentence of the contexts word for word (answer_accuracy
@@ -1484,7 +1517,13 @@ class _Contexts:
         return any(not p.directions.isdisjoint(names) for p in self.passages)
 
     def match(self, token: str) -> str | None:
-        """``token`` as it occurs in the contexts (itself or an inflection), or None."""
+        """``token`` as it occurs in the contexts (itself, an inflection, a derivation or
+        a synonym), or None."""
+        found = self.literal(token)
+        return found if found is not None else self.paraphrased(token)
+
+    def literal(self, token: str) -> str | None:
+        """``token`` as written, inflected, or as a synonym of the small table."""
         if token in self.vocab:
             return token
         for variant in _variants(token):
@@ -1493,6 +1532,25 @@ class _Contexts:
         for synonym in _SYNONYMS.get(token, ()):
             if synonym in self.vocab:
                 return synonym
+        return None
+
+    def paraphrased(self, token: str) -> str | None:
+        """A context word that is a derivation or a wider-table synonym of ``token``. Not
+        for a direction word: it is found only where the contexts say its direction, which
+        the polarity rule then compares (``lower`` is no synonym of ``fell`` there)."""
+        if token.isascii() and len(token) >= 3 and token.isalpha() and token not in _DIRECTIONS_OF:
+            # a derivation or a synonym of a wider table (approval for approved, file
+            # for submit): stems compared, each passage's stems indexed once per text
+            if self._stemmed is None:
+                self._stemmed = [_stem_index(p.vocab) for p in self.passages]
+            for stem in stems(token):
+                for index in self._stemmed:
+                    if stem in index:
+                        return index[stem]
+            for stem in synonym_stems(token):
+                for index in self._stemmed:
+                    if stem in index:
+                        return index[stem]
         return None
 
     def has(self, unit: str) -> bool:
@@ -1527,6 +1585,16 @@ class _Contexts:
                     named = m.group(1)
             return named is not None and name.lower() in named.lower().split()
         return False
+
+    @property
+    def rules(self) -> bool:
+        """Whether the contexts permit or prohibit anything (allowed, may not, 禁止 …)."""
+        if self._rules is None:
+            self._rules = any(
+                not _DEONTIC.isdisjoint(p.vocab) or _MODAL_RULE.search(p.text) is not None
+                for p in self.passages
+            )
+        return self._rules
 
     @property
     def numbers(self) -> frozenset[Decimal]:
@@ -1616,22 +1684,53 @@ for _group in _SYNONYM_GROUPS:
 
 
 # The same for Chinese words (scored by character pairs, so written as the contexts'
-# word before scoring): 员工 where the contexts say 职工.
-_CJK_SYNONYM_GROUPS = (
-    ("员工", "职工", "雇员"),
-    ("报销", "报账"),
-    ("享有", "享受", "可获", "获得"),
-    ("客户", "顾客"),
-    ("企业", "公司"),
-    ("预订", "预定"),
-    ("提交", "递交"),
-    ("每次", "一次"),
-    ("费用", "开支"),
-    ("上限为", "最高为", "最多为"),
-)
+# word before scoring): 员工 where the contexts say 职工 (gates/paraphrase.py).
+_CJK_SYNONYM_GROUPS = CJK_SYNONYM_GROUPS
 
 
 _CJK_SYNONYM_WORD = re.compile("|".join(w for g in _CJK_SYNONYM_GROUPS for w in g))
+
+
+# Directions scored as the contexts word them (增长 where they say 增加): only for the word
+# score; the polarity rule still reads the claim's own word. And a day unit after a
+# number as the contexts write it (30天 for 30日): the number rule judges the unit.
+_CJK_SCORED_DIRECTIONS = ("up", "down", "late", "early", "strong", "weak", "longer", "shorter")
+_CJK_DAY = re.compile(r"(?<=\d)(天|日)")
+
+
+def _written_as(said: str) -> Callable[[re.Match[str]], str]:
+    """A replacement that writes a direction word of two characters or more as ``said``."""
+
+    def put(m: re.Match[str]) -> str:
+        return said if len(m.group()) > 1 else m.group()
+
+    return put
+
+
+def _cjk_as_said(claim: str, contexts: _Contexts) -> str:
+    """``claim`` for the word score: its direction words and day units written as the
+    contexts write the same direction or unit, where they write it otherwise."""
+    for name in _CJK_SCORED_DIRECTIONS:
+        pattern = _CJK_DIRECTIONS[name]
+        found = pattern.search(claim)
+        if found is None or len(found.group()) < 2:
+            continue
+        if any(found.group() in t for t in contexts.texts):
+            continue
+        theirs = next(
+            (m.group() for t in contexts.texts for m in pattern.finditer(t) if len(m.group()) > 1),
+            None,
+        )
+        if theirs is not None:
+            claim = pattern.sub(_written_as(theirs), claim)
+    day = _CJK_DAY.search(claim)
+    if day is not None:
+        other = "日" if day.group() == "天" else "天"
+        if any(other in t and _CJK_DAY.search(t) for t in contexts.texts) and not any(
+            re.search(rf"\d{day.group()}", t) for t in contexts.texts
+        ):
+            claim = _CJK_DAY.sub(other, claim)
+    return claim
 
 
 def _cjk_synonyms(claim: str, contexts: _Contexts) -> str:
@@ -1668,7 +1767,14 @@ def _overlap(
     Words are scored by overlap, numbers by value (rule 2): "5,800,000,000" is one number,
     not the words 5, 800, 000, 000; the words that frame a number (``_FRAME_WORDS``, the
     "2bn" of "$4.2bn", "year on year") are neither found nor missing."""
-    words = [t for t in tokens if not t[0].isdigit() and t not in _FRAME_WORDS]
+    light = LIGHT_WORDS if contexts.label != "the answer" else frozenset()
+    # (answer_accuracy keeps them: a reference clause the answer leaves unsaid must not
+    # reach the share that makes it addressed on its generic words alone)
+    words = [
+        t
+        for t in tokens
+        if not t[0].isdigit() and t not in _FRAME_WORDS and t not in light and t not in _NOT_OVERLAP
+    ]
     if "up" in words and _UP_TO.search(text) is not None:
         words.remove("up")  # "up to 180 GBP" bounds the number (rule 2 reads it)
     if "year" in words and _YEAR_ON_YEAR.search(text) is not None:
@@ -2572,14 +2678,34 @@ def _label_none(m: re.Match[str]) -> str:
     return f"无{m.group(1).strip()}" if not m.group(2).isascii() else f"no {m.group(1).strip()}"
 
 
+# "Under no circumstances", "at no time", 任何情况下都不得: "never" (the 不 stays).
+_NEVER_IDIOM = re.compile(
+    r"\b(?:under\s+no\s+circumstances?|at\s+no\s+(?:point|time)|in\s+no\s+(?:case|event)|"
+    r"on\s+no\s+account|by\s+no\s+means)\b"
+    r"|(?:在|于)?任何(?:情况|情形|条件)(?:下|之下)(?:都|均|也|一律)?(?=不|禁|严禁|绝不|决不)"
+    r"|无论(?:如何|何时|任何情况)(?:都|均|也)?(?=不|禁|严禁|绝不|决不)",
+    re.IGNORECASE,
+)
+
+
+def _never_idiom(text: str) -> str:
+    if "no" not in text and "任何" not in text and "无论" not in text:
+        return text
+    return _NEVER_IDIOM.sub(lambda m: "never" if m.group().isascii() else "", text)
+
+
 def _polar_text(text: str) -> str:
     """``text`` as negation and direction are read: contractions written out, bounds as
     bounds (see ``_BOUND``), a negated permission or requirement as its opposite
     (``_NEGATED_MODAL``)."""
-    text = expand_contractions(text)
+    text = _never_idiom(expand_contractions(text))
     if text.endswith(_NONE_ENDINGS):
         text = _LABEL_NONE.sub(_label_none, text)
     lower = text.lower()
+    if "no" in lower and ("except" in lower or "other" in lower or "but" in lower):
+        text = _NO_ONE_EXCEPT.sub(r"only \1 \2", text)  # "no one except X may": only X may
+    elif not text.isascii() and "除" in text:
+        text = _CJK_NO_ONE_EXCEPT.sub(r"只有\1才能", text)  # 除X外任何人不得: 只有X才能
     if "no" in lower or "never" in lower or (not text.isascii() and ("不" in text or "禁" in text)):
         if "exceed" in lower:
             text = _NOT_EXCEED.sub(_at_most, text)
@@ -2588,14 +2714,29 @@ def _polar_text(text: str) -> str:
         if "allowed" in lower or "permitted" in lower:
             text = _NONE_ALLOWED.sub(r"\1\2 forbidden", text)
         text = _NEGATED_MODAL.sub(_unnegated, text)
+        if "need" in lower:
+            text = _NOT_NEED.sub("optional", text)  # "you do not need a receipt"
         if "cost" in lower or "charge" in lower or "fee" in lower or "费" in text:
             text = _NO_COST.sub(_free, text)
+    if ("without" in lower or "no" in lower) and (
+        "need" in lower or "require" in lower or "necessary" in lower
+    ):
+        # "without any approval needed", "no receipt required": it is optional
+        text = _NONE_NEEDED.sub(r"\1 optional", text)
+    if text.isascii() and _PROHIBITION.search(text) is not None:
+        # every prohibition in one form, a negation ("prohibited" = "not allowed", as
+        # 禁止 is read 不允许), so "cannot", "may not", "must not", "is not permitted"
+        # and "is forbidden" agree, and "can"/"is allowed" contradicts each
+        text = _PROHIBITION.sub(_not_allowed, text)
+    if "-" in text and "non" in lower:
+        text = _NON_ABLE.sub(r"not \1", text)  # non-refundable: not refundable
     if "at or " in lower:
         text = _AT_OR.sub(_at_or, text)
     if "over " in lower or "under " in lower:
         text = _OVER_UNDER.sub(_over_under, text)  # "flights over 6 hours": above 6
     if ("until" in lower or "unless" in lower or "except" in lower) or (
-        not text.isascii() and ("才" in text or "方可" in text or "方能" in text or "除外" in text)
+        not text.isascii()
+        and ("才" in text or "方可" in text or "方能" in text or "除外" in text or "只有" in text)
     ):
         text = _rule_form(text)
     if not text.isascii() and "失效" in text:
@@ -2626,8 +2767,11 @@ _KEEP_UNTIL = re.compile(
 )
 _EXCEPT = re.compile(r"\s*,?\s*\bexcept(?:\s+for)?\s+", re.IGNORECASE)
 _CJK_ONLY_IF = re.compile(
-    r"(?:只有|唯有|只在|仅在|仅当|只当)(.{1,30}?)(?:才能够|才能|才可以|才可|才会|才|方可|方能)"
+    r"(?:只有|唯有|只在|仅在|仅当|只当|须经过?|需经过?|必须经过?|经过?)(.{1,30}?)"
+    r"(?:才能够|才能|才可以|才可|才会|才|方可|方能)"
 )
+# 只有管理员可以删除 (no 才) says 只有管理员才能删除
+_CJK_ONLY_CAN = re.compile(r"(?:只有|唯有)(.{1,20}?)(?:可以|能够|能|可)")
 _CJK_EXCEPT = re.compile(r"[，,]?([^，,。；;：:]{1,20}?)除外")
 _PERMITTING = {"must": "may", "should": "may", "shall": "may", "do": "", "does": "", "did": ""}
 
@@ -2657,7 +2801,8 @@ def _rule_form(text: str) -> str:
         return text
     if "除外" in text:
         text = _CJK_EXCEPT.sub(r"，非\1", text)
-    return _CJK_ONLY_IF.sub(r"未\1不得", text)
+    text = _CJK_ONLY_IF.sub(r"未\1不得", text)
+    return _CJK_ONLY_CAN.sub(r"未\1不得", text) if "只有" in text or "唯有" in text else text
 
 
 # At no cost is free (no negation): "included at no extra cost", "with no additional
@@ -2707,12 +2852,49 @@ def _replaced(m: re.Match[str]) -> str:
 # as negations, and each contradicts 允许.
 _NEGATED_MODAL = re.compile(
     r"\b(?:not|no\s+longer)\s+(?:be\s+|been\s+)?(?:(allowed|permitted)|(required|"
-    r"mandatory|compulsory|obligatory)|(prohibited|forbidden|banned)|(optional|voluntary))\b"
+    r"mandatory|compulsory|obligatory|needed|necessary)|(prohibited|forbidden|banned)|(optional|voluntary))\b"
     r"|((?:不再|并不|并未|从未|没有|不|未)禁止)|(禁止|严禁|禁用)|\b(not\s+(?:have|need)\s+to|need\s+not)\b",
     re.IGNORECASE,
 )
 # (the last: "do not have to", "need not" is "optional" too)
-_UNNEGATED = ("forbidden", "optional", "allowed", "required", "允许", "不允许", "optional")
+_UNNEGATED = ("not allowed", "optional", "allowed", "required", "允许", "不允许", "optional")
+_NOT_NEED = re.compile(r"\b(?:do|does|did|will)\s+not\s+need\b|\bno\s+need\s+(?:for|of)\b", re.I)
+_NONE_NEEDED = re.compile(
+    r"\b(?:without|no)\s+(?:any\s+|prior\s+|further\s+)?((?:[\w-]+\s+){0,2}?[\w-]+)\s+"
+    r"(?:(?:is|are|was|were|being|will\s+be)\s+)?(?:needed|required|necessary)\b",
+    re.IGNORECASE,
+)
+# A prohibition as a negation (above); the verb forms keep their object after them.
+_PROHIBITION = re.compile(
+    r"\b(?:(?:is|are|was|were|be|been|being|remains?|stays?)\s+)?(?:strictly\s+)?"
+    r"(prohibited|forbidden|banned|disallowed|barred|blocked)(?:\s+(?:from|to)\b)?"
+    r"|\b(prohibits|forbids|bans|disallows)\b",
+    re.IGNORECASE,
+)
+
+
+def _not_allowed(m: re.Match[str]) -> str:
+    if m.group(2):
+        return "does not allow"
+    return (
+        "is not allowed to" if m.group().lower().endswith((" from", " to")) else ("is not allowed")
+    )
+
+
+# "No one except administrators may delete" is "only administrators may delete";
+# 除管理员外，任何人不得删除 is 只有管理员才能删除 (read by the rule forms as 未…不得).
+_NO_ONE_EXCEPT = re.compile(
+    r"\b(?:no\s+one|no-one|nobody|no\s+person|no\s+other\s+(?:person|user|employee|staff)s?)"
+    r"\s+(?:except(?:\s+for)?|but|other\s+than|apart\s+from|besides)\s+([^,;.]{1,60}?)\s+"
+    r"(may|can|could|is|are|shall|will|has|have)\b",
+    re.IGNORECASE,
+)
+_CJK_NO_ONE_EXCEPT = re.compile(
+    r"除(?:了)?([^，,。；;]{1,20}?)(?:以外|之外|外)[，,]?\s*(?:任何人|其他人|其他任何人|其余人员|其他人员)"
+    r"(?:均|都|一律)?(?:不得|不能|不可以|不可|不允许|无权)"
+)
+# "non-refundable" in a clause is "not refundable" (an adjective of what may be done)
+_NON_ABLE = re.compile(r"\bnon-(\w+(?:able|ible))\b", re.IGNORECASE)
 
 
 def _unnegated(m: re.Match[str]) -> str:
@@ -3001,6 +3183,7 @@ class LexicalJudge:
             return _new(ClaimVerdict, (claim, True, 1.0, None, None, False))
         contexts.analyse()
         shown = claim
+        claim = _never_idiom(claim)  # "under no circumstances may …": "never may …"
         if contexts.mixed(claim):  # 香港 where the contexts say HK (gates/bilingual.py)
             claim = align(claim, contexts.texts)
         if not claim.isascii():
@@ -3020,7 +3203,21 @@ class LexicalJudge:
                 match[t] = found
             elif t in _DIRECTIONS_OF and contexts.says_direction(_DIRECTIONS_OF[t]):
                 match[t] = t  # "rose" where they say "up 8%", "increase" for "grew"
-        hits, total = _overlap(claim, tokens, match, contexts)
+            elif t in _DEONTIC and contexts.rules:
+                # "banned" where they say "not permitted", "allowed" for "may": what is
+                # allowed or not is the polarity rule's to compare
+                match[t] = t
+        scored_text = claim if claim.isascii() else _cjk_as_said(claim, contexts)
+        hits, total = _overlap(scored_text, tokens, match, contexts)
+        if hits < total and claim.isascii() and _NAME.search(claim) is not None:
+            # A name the contexts do not write (Europe where they say Asian markets):
+            # paraphrase does not carry such a claim, only the words as written do.
+            names = {m.group().lower() for m in _NAME.finditer(claim)}
+            if any(n not in match for n in names):
+                for t in list(match):
+                    if t not in contexts.vocab and contexts.literal(t) is None:
+                        del match[t]
+                hits, total = _overlap(claim, tokens, match, contexts)
         score = hits / total if total else 1.0
         topic = frozenset(match.get(t, t) for t in tokens)
         matched = contexts.best_sentence(topic)
@@ -3212,7 +3409,14 @@ class LexicalJudge:
         else:
             answer_ctx.analyse()
             wanted = list(dict.fromkeys(content_tokens(reference)))
-            found = sum(1 for t in wanted if answer_ctx.match(t) is not None)
+            # a direction word is recalled where the answer says that direction ("growth"
+            # for "increase"), as a claim's is found (the polarity rule compares them)
+            found = sum(
+                1
+                for t in wanted
+                if answer_ctx.match(t) is not None
+                or (t in _DIRECTIONS_OF and answer_ctx.says_direction(_DIRECTIONS_OF[t]))
+            )
             recall = found / len(wanted) if wanted else 1.0
         passed = recall >= threshold and not contradicted
         if not passed and not contradicted and _TERSE_CUE.search(answer) is not None:
