@@ -204,7 +204,11 @@ _STATE: dict[str, Any] = {}
 _ONE_RUN = threading.Lock()
 
 
-def _read_outcome(handle: int, index: _OutcomeIndex, i: int, case_id: str) -> Outcome:
+def _read_outcome(
+    handle: int, index: _OutcomeIndex, i: int, case_id: str
+) -> tuple[Outcome, list[str] | None]:
+    """The outcome of line ``i``, and its ranked doc ids when the fast builder read them
+    (else None: ``CaseScorer.score`` reads them from the sources)."""
     data = os.pread(handle, index.lengths[i], index.starts[i])
     outcome: Outcome | None = None
     try:
@@ -212,10 +216,12 @@ def _read_outcome(handle: int, index: _OutcomeIndex, i: int, case_id: str) -> Ou
     except orjson.JSONDecodeError:
         obj = None
     # The plain shape, whose walk counts the keys: then no re-encoding proves them unique.
-    built = outcome_and_keys(obj)
+    docs: list[str] | None = []
+    built = outcome_and_keys(obj, docs)
     if built is not None and keys_proven_unique(data, built[1]):
         outcome = built[0]
     else:
+        docs = None
         obj = _parse(data)
         outcome = outcome_from_dict(obj)
     if outcome is None:  # not the plain shape: pydantic decides
@@ -225,7 +231,7 @@ def _read_outcome(handle: int, index: _OutcomeIndex, i: int, case_id: str) -> Ou
             raise FastPathDeclined from None
     if outcome.id != case_id:
         raise FastPathDeclined
-    return outcome
+    return outcome, docs
 
 
 def _score_range(part: int) -> _Part:
@@ -273,12 +279,13 @@ def _score_range(part: int) -> _Part:
                     continue
                 selected.append(local)
                 i = index.position.get(case.id)
+                docs: list[str] | None = None
                 if i is None:
                     outcome = error_outcome(case.id, MISSING_OUTCOME)
                 else:
                     used[i] = 1
-                    outcome = _read_outcome(outcomes, index, i, case.id)
-                scorer.score(case, outcome)
+                    outcome, docs = _read_outcome(outcomes, index, i, case.id)
+                scorer.score(case, outcome, docs)
     finally:
         os.close(outcomes)
     if counter is not None:

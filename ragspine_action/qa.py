@@ -136,10 +136,14 @@ class CaseScorer:
         case_retrieval([], {}, settings.ks, relevance_level=settings.relevance_level)  # checks
         self._ks = settings.sorted_ks
 
-    def score(self, case: GoldenCase, outcome: Outcome) -> None:
-        """Every applicable gate, fabrication, retrieval rank and attribution of one case."""
+    def score(self, case: GoldenCase, outcome: Outcome, docs: list[str] | None = None) -> None:
+        """Every applicable gate, fabrication, retrieval rank and attribution of one case.
+
+        ``docs``: ``[s.doc for s in outcome.sources]`` when the caller has it already.
+        """
         settings = self.settings
-        docs = [source.doc for source in outcome.sources]
+        if docs is None:
+            docs = [source.doc for source in outcome.sources]
         retrieval = checked_case_retrieval(  # deduplicates the ranking itself
             docs,
             case.relevance(),

@@ -92,10 +92,15 @@ def _keys_in(value: Any) -> int:
     return count_keys(value)
 
 
-def outcome_and_keys(obj: Any) -> tuple[Outcome, int] | None:
+def outcome_and_keys(obj: Any, docs: list[str] | None = None) -> tuple[Outcome, int] | None:
     """``outcome_from_dict``, with the number of keys in the whole document (what a
     duplicate-key proof compares with the line's key tokens); the count is -1 when a
-    number is beyond what the strict parser reads (it would refuse the line)."""
+    number is beyond what the strict parser reads (it would refuse the line).
+
+    ``docs``: the ranked doc ids (``source.doc`` of each of ``sources``, in order) are
+    appended to it, read from ``obj`` while it is walked: the sources are shared
+    instances spread over memory, reading them back costs more than keeping these.
+    """
     if type(obj) is not dict:
         return None
     if not _OUTCOME_KEYS.issuperset(obj) and not _RAGSPINE_KEYS.isdisjoint(obj):
@@ -156,17 +161,22 @@ def outcome_and_keys(obj: Any) -> tuple[Outcome, int] | None:
                 # {"doc": str, "locator": str} seen before: one look-up (a two-item key of
                 # the cache is two strings, so a hit vouches for both values and both keys)
                 try:
-                    ref = known.get((item["doc"], item["locator"]))
+                    doc = item["doc"]
+                    ref = known.get((doc, item["locator"]))
                 except (KeyError, TypeError):  # another key; a value that is no string
                     ref = None
                 if ref is not None:
                     sources.append(ref)
+                    if docs is not None:
+                        docs.append(doc)  # equal to ref.doc: the key matched
                     seen += 1
                     continue
             ref = _source(item, True)
             if ref is None:
                 return None
             sources.append(ref)
+            if docs is not None:
+                docs.append(ref.doc)
             if type(item) is dict:
                 keys = keys + _keys_in(item) if keys >= 0 else keys
         keys = keys + 2 * seen if keys >= 0 else keys

@@ -107,6 +107,20 @@ def test_fast_outcome_is_pydantic_s_or_steps_aside(obj: dict[str, Any]) -> None:
     assert _state(parse_outcome(obj)) == _state(strict) if strict is not None else True
 
 
+@settings(max_examples=800, deadline=None)
+@given(_outcome_dicts())
+def test_the_docs_the_builder_reads_are_the_sources_docs(obj: dict[str, Any]) -> None:
+    """``outcome_and_keys(obj, docs)``: the scorer's ranked doc ids, read while walking,
+    are ``[s.doc for s in outcome.sources]`` (warm cache: the second walk hits it)."""
+    for _ in range(2):
+        docs: list[str] = []
+        built = outcome_and_keys(obj, docs)
+        if built is None:
+            return
+        assert docs == [source.doc for source in built[0].sources]
+        assert outcome_and_keys(obj) == built  # the count and the record do not change
+
+
 def test_fast_outcome_takes_the_plain_shape() -> None:
     """The shape of a real outcomes file is built without pydantic (and equals it)."""
     plain = orjson.loads(
