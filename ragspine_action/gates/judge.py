@@ -60,6 +60,7 @@ from .numerals import (
     number_forms,
     number_mentions,
 )
+from .order import may_order, order_problem
 from .paraphrase import CJK_SYNONYM_GROUPS, LIGHT_WORDS, stems, synonym_stems
 from .swap import swap_problem
 
@@ -250,8 +251,15 @@ _DIRECTIONS: dict[str, frozenset[str]] = {
     "below": frozenset(["below", "beneath"]),
     "before": frozenset(["before", "pre", "prior"]),
     "after": frozenset(["after", "post"]),
-    "early": frozenset(["early", "earlier", "ahead"]),
-    "late": frozenset(["late", "later", "delayed", "postponed", "deferred"]),
+    "early": frozenset(["early", "earlier", "earliest", "ahead", "soonest"]),
+    "late": frozenset(["late", "later", "latest", "delayed", "postponed", "deferred"]),
+    # A period told from the report's year: the current year against the prior one.
+    "current": frozenset(["current"]),
+    "previous": frozenset(["previous", "preceding", "prior"]),
+    "opening": frozenset(["opening"]),
+    "closing": frozenset(["closing"]),
+    "older": frozenset(["older", "oldest"]),
+    "newer": frozenset(["newer", "newest"]),
     "tight": frozenset(
         ["tighten", "tightened", "tightens", "tightening", "tighter", "stricter", "strict"]
     ),
@@ -465,8 +473,12 @@ _CJK_DIRECTIONS: dict[str, re.Pattern[str]] = {
     "close": re.compile(r"关闭|关停|停业"),
     "above": re.compile(r"(?<!不)高于"),
     "below": re.compile(r"(?<!不)低于|未达"),
-    "early": re.compile(r"提前|提早"),
-    "late": re.compile(r"推迟|延迟|延后|推后|延期|滞后"),
+    "early": re.compile(r"提前|提早|最早|最先"),
+    "late": re.compile(r"推迟|延迟|延后|推后|延期|滞后|最晚|最迟"),
+    "current": re.compile(r"本年度|本财年|本年|今年|本期|当期|本季度"),
+    "previous": re.compile(r"上一?年度|上一?财年|上一年|上年|去年|上期|上季度|前一年"),
+    "opening": re.compile(r"年初|期初|月初|季初"),
+    "closing": re.compile(r"年末|年底|期末|月末|月底|季末"),
     "tight": re.compile(r"收紧|收严|从严|趋严|严格|紧缩"),
     "loose": re.compile(r"放宽|放松|宽松|松绑"),
     "strong": re.compile(r"加强|增强|强化|强劲|强势|强健"),
@@ -524,6 +536,12 @@ _OPPOSITE = {
     "after": "before",
     "early": "late",
     "late": "early",
+    "current": "previous",
+    "previous": "current",
+    "opening": "closing",
+    "closing": "opening",
+    "older": "newer",
+    "newer": "older",
     "tight": "loose",
     "loose": "tight",
     "strong": "weak",
@@ -566,7 +584,7 @@ _CJK_CUE_CHARS = (
     | frozenset("推滞紧严宽松售线引启停终撤最")
     | frozenset("调浮实恢效废取销包含计纳剔扣排除新添加删移促带刺振助拉支抑阻拖打遏压制")
     | frozenset("快速缓放慢值盈余顺赤逆流买购收持卖出抛批核同拒驳否正负利空亏获扭")
-    | frozenset("长短期级开关业温疲乏领部全所免付")
+    | frozenset("长短期级开关业温疲乏领部全所免付早晚迟今去本上初末底")
     | _CJK_NEGATION_CHARS
 )
 _CUE_TOKENS = (
@@ -1629,6 +1647,16 @@ class _Contexts:
         ]
 
     @property
+    def sentences_with_numbers(self) -> list[str]:
+        """The context sentences that give two numbers or more (digits)."""
+        return [
+            sentence
+            for p in self.passages
+            for sentence in p.sentences
+            if len(_DIGIT_RUN.findall(sentence)) >= 2
+        ]
+
+    @property
     def dates(self) -> list[DateMention]:
         return [d for p in self.passages for d in date_mentions(p.text)]
 
@@ -2052,6 +2080,83 @@ def _segment_problem(
     if bound:
         return None, True
     return wrong, False
+
+
+def _segments_problem(claim: str, match: dict[str, str], contexts: _Contexts) -> str | None:
+    """Two facts of one context sentence given each other's numbers (``Team A closed 45
+    tickets and Team B closed 30`` against ``Team A closed 30 tickets …, while Team B
+    closed 45``; ``住院的免赔额是500元，而门诊是1000元`` against ``门诊500元，住院1000元``):
+    the claim is cut into segments of one number each, and two of them that each say
+    more of the words of the context segment holding the other's number than of their
+    own (as a share of its distinct words) have exchanged them, though every number
+    occurs."""
+    sentences = contexts.sentences_with_numbers
+    if not sentences:
+        return None  # no context sentence gives two numbers: the cheap way out
+    pieces = _claim_segments(claim)
+    if len(pieces) < 2:
+        return None
+    parts = [
+        (values, frozenset(match.get(t, t) for t in words).union(pairs))
+        for values, words, pairs in pieces
+    ]
+    for sentence in sentences:
+        segments = _segments(sentence)
+        if len(segments) < 2:
+            continue
+
+        leaning = [(_leans(segments, values, said), values) for values, said in parts]
+        for to, values in leaning:
+            if to is None:
+                continue
+            for back, other in leaning:
+                if (
+                    back is not None
+                    and other is not values
+                    and not segments[to][0].isdisjoint(other)
+                    and not segments[back][0].isdisjoint(values)
+                ):
+                    return (
+                        "two numbers exchanged between the facts of one sentence of "
+                        f"{contexts.label}: {sentence.strip()!r}"
+                    )
+    return None
+
+
+@lru_cache(maxsize=2048)
+def _claim_segments(
+    claim: str,
+) -> tuple[tuple[frozenset[Decimal], tuple[str, ...], frozenset[str]], ...]:
+    """A claim's segments of one number each: (values, content tokens, Chinese pairs);
+    kept per distinct claim text."""
+    parts = []
+    pending = ""
+    for piece in _SEGMENT_CUT.split(claim):
+        pending = f"{pending} {piece}" if pending else piece
+        values = _figures(pending)
+        if values:
+            if len(values) == 1:
+                words = tuple(t for t in tokenize(pending) if t not in STOPWORDS)
+                parts.append((values, words, frozenset(_cjk_pairs(pending))))
+            pending = ""
+    return tuple(parts)
+
+
+def _leans(
+    segments: tuple[
+        tuple[frozenset[Decimal], frozenset[str], frozenset[str], frozenset[str] | None], ...
+    ],
+    values: frozenset[Decimal],
+    said: frozenset[str],
+) -> int | None:
+    """The context segment a claim segment's words lean to (the larger share of its
+    distinct words) when it is not the one holding the claim segment's number."""
+    own = [n for n, seg in enumerate(segments) if not seg[0].isdisjoint(values)]
+    if len(own) != 1:
+        return None
+    shares = [len(seg[1] & said) / len(seg[1]) if seg[1] else 0.0 for seg in segments]
+    best = max(range(len(segments)), key=lambda n: shares[n])
+    return best if best != own[0] and shares[best] > shares[own[0]] else None
 
 
 _OUTSIDE = re.compile(
@@ -3300,6 +3405,8 @@ class LexicalJudge:
             bound = False
             if reason is None and numbers:
                 reason, bound = _segment_problem(claim, raw, match, contexts)
+                if reason is None and len(numbers) > 1:
+                    reason = _segments_problem(claim, match, contexts)
             if reason is None and (numbers or _may_name(claim, raw)):
                 reason = binding_problem(
                     claim,
@@ -3316,6 +3423,11 @@ class LexicalJudge:
             if reason is None and may_name_a_member(claim):
                 # a role, party or term of a closed kind put for another (CFO for CEO)
                 reason = kind_problem(claim, contexts.texts_key, contexts.label)
+            if reason is None and may_order(claim):
+                # "First restart the service, then check the logs": steps reversed
+                reason = order_problem(
+                    claim, [t for p in contexts.passages for t in p.sentences], contexts.label
+                )
             if reason is None and may_cause(claim, raw):
                 # "… because of higher motor claims": the link must be the contexts' own
                 reason = cause_problem(

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["kind_problem", "may_name_a_member"]
+__all__ = ["kind_problem", "may_name_a_member", "names_a_member"]
 
 # kind -> member -> writings (English lower case, matched as whole words, a plural s
 # allowed; Chinese as written).
@@ -190,6 +190,12 @@ def may_name_a_member(claim: str) -> bool:
     return not _ZH_FIRST.isdisjoint(claim) or not _EN_FIRST.isdisjoint(
         _WORDS.findall(claim.lower())
     )
+
+
+def names_a_member(text: str) -> bool:
+    """Whether ``text`` names a member of a closed kind (房东, landlord, CFO): such a
+    place is this module's to judge, with its writings (房东 = 出租人)."""
+    return may_name_a_member(text) and bool(_members(text)[0])
 
 
 def _members(text: str) -> tuple[dict[str, set[str]], str]:

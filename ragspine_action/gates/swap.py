@@ -43,6 +43,7 @@ from typing import NamedTuple, Protocol
 
 from .claims import STOPWORDS, expand_contractions
 from .compare import compare, may_compare
+from .kinds import names_a_member
 
 __all__ = ["ContextWords", "swap_problem"]
 
@@ -554,6 +555,13 @@ def swap_problem(
                 f"says {_shown(said, mine)!r} where {label} say {_shown(written, theirs)!r} "
                 "(a term they use for something else)"
             )
+    for n, place in enumerate(swapped):
+        said, written = exchanged[n]
+        if said and written and _unmentioned(place, said, written, places, mine, theirs, contexts):
+            return (
+                f"says {_shown(said, mine)!r} where {label} say {_shown(written, theirs)!r} "
+                "(a name or role they never mention)"
+            )
     problem = _numbers_exchanged(places, mine, theirs, label)
     if problem is None:
         problem = _only_problem(places, mine, theirs, label)
@@ -773,6 +781,172 @@ def _elsewhere(
     # names both (a list of roles, a contrast): "staff" in another sentence than
     # "employees" may be the same people.
     return contexts.together([mine.atoms[a] for a in said], [theirs.atoms[a] for a in written])
+
+
+# Nouns that name a role, a body or an organisation ("the data owner", "the security
+# team", "the retailer"): a near-copy that puts another one the contexts never mention in
+# its place names someone else.
+_ROLE_NOUNS = frozenset(
+    [
+        "team",
+        "department",
+        "committee",
+        "board",
+        "manager",
+        "managers",
+        "officer",
+        "owner",
+        "owners",
+        "director",
+        "directors",
+        "head",
+        "lead",
+        "leader",
+        "administrator",
+        "administrators",
+        "supervisor",
+        "supervisors",
+        "bank",
+        "insurer",
+        "reinsurer",
+        "agency",
+        "authority",
+        "regulator",
+        "partner",
+        "vendor",
+        "supplier",
+        "retailer",
+        "manufacturer",
+        "provider",
+        "auditor",
+        "auditors",
+        "council",
+        "office",
+        "unit",
+        "desk",
+        "group",
+        "division",
+        "ministry",
+        "court",
+        "panel",
+        "trustee",
+        "trustees",
+        "custodian",
+        "broker",
+        "brokers",
+        "agent",
+        "agents",
+        "engineer",
+        "engineers",
+        "analyst",
+        "analysts",
+        "counsel",
+        "controller",
+        "treasurer",
+        "secretary",
+        "president",
+        "chair",
+        "chairman",
+        "ceo",
+        "cfo",
+        "coo",
+        "cto",
+        "cio",
+        "distributor",
+        "dealer",
+        "reseller",
+        "carrier",
+        "courier",
+        "operator",
+        "contractor",
+        "landlord",
+        "tenant",
+        "lender",
+        "borrower",
+        "employer",
+    ]
+)
+_CJK_ROLE_END = re.compile(
+    r"(?:部|委员会|会|经理|主管|总监|官|长|人|员|方|行|公司|集团|局|署|厅|团队|组|中心|银行|保险|处|科|室)$"
+)
+_CJK_AGENT = frozenset("由与和被向跟同及经让")
+# What follows a name at the head of its clause: 友邦在香港…, 保诚的…, 平安与…
+_CJK_NAME_NEXT = frozenset("在的于与和向对已将旗")
+_CJK_FUNCTION = re.compile(r"因为|由于|原因|是|但|而且|其|该|此|全部|所有|每|各|任何|某些|部分")
+
+
+def _unmentioned(
+    place: _Place,
+    said: list[int],
+    written: list[int],
+    places: list[_Place],
+    mine: _Side,
+    theirs: _Side,
+    contexts: ContextWords,
+) -> bool:
+    """Whether the claim puts a name or role the contexts never mention (no word, no
+    character pair of it) in the place of the sentence's name or role: ``the security
+    team`` for ``the data owner``, ``Fabrikam`` for ``Northwind``, 友邦 for 保诚 (a
+    Chinese term at the head of its clause, after 由/与/被 …, or before a role word such as
+    部, 委员会, 经理), sharing no character with it."""
+    if not place.interior and len(written) > len(said) and not mine.cjk[said[0]]:
+        # "… by the security team." against "… by the data owner within two days.": the
+        # claim ends where the sentence goes on; its term stands for the sentence's first
+        # words there
+        written = written[: len(said)]
+    if _weight(said, mine) > _SHORT or _weight(written, theirs) > _SHORT:
+        return False
+    if not _one_clause(place.claim, mine) or not _one_clause(tuple(written), theirs):
+        return False
+    for side, atoms in ((mine, place.claim), (theirs, place.sentence)):
+        if any(side.atoms[a] in _NEGATION or side.atoms[a] in _CJK_NEGATION for a in atoms):
+            return False
+    if not _anchored(said, places, mine):
+        return False
+    said_text, written_text = _shown(said, mine), _shown(written, theirs)
+    if _initials(said_text, written_text) or names_a_member(said_text):
+        return False  # HK for Hong Kong; 房东 for 出租人 is the closed kinds' (kinds.py)
+    cjk = [mine.cjk[a] for a in said] + [theirs.cjk[a] for a in written]
+    if all(cjk):
+        if len(said) < 2 or len(written) < 2 or set(said_text) & set(written_text):
+            return False
+        for term in _terms(said, mine):
+            pairs = [term[i : i + 2] for i in range(len(term) - 1)]
+            if not pairs or any(contexts.has(p) for p in pairs):
+                return False
+        first, last = min(said), max(said)
+        before = (
+            mine.atoms[first - 1]
+            if first > 0 and mine.clause[first - 1] == mine.clause[first]
+            else ""
+        )
+        after = "".join(mine.atoms[last + 1 : last + 4]) if last + 1 < len(mine.atoms) else ""
+        if _CJK_FUNCTION.search(said_text) is not None:
+            return False  # 原因是 for 主要得益于, 全部 for 所有: a connective or quantifier
+        if _CJK_ROLE_END.match(after) is not None:
+            return True  # 审计委员会 for 薪酬委员会: the role word kept, its head exchanged
+        return before in _CJK_AGENT or (not before and after[:1] in _CJK_NAME_NEXT)
+    if any(cjk):
+        return False
+    if any(contexts.has(mine.atoms[a]) for a in said):
+        return False
+    named = _named(said, mine)
+    if named != _named(written, theirs):
+        return False  # "The X200" for "The device": a name for what the sentence describes
+    if named:
+        return True
+    return _role(said, mine) and _role(written, theirs)
+
+
+def _role(atoms: list[int], side: _Side) -> bool:
+    """Whether a place names a role or body: its last word is a role noun, or the word
+    right after it is (``audit`` of ``the audit committee``)."""
+    last = max(atoms)
+    return side.atoms[last] in _ROLE_NOUNS or (
+        _weight(atoms, side) <= 1
+        and last + 1 < len(side.atoms)
+        and side.atoms[last + 1] in _ROLE_NOUNS
+    )
 
 
 def _anchored(said: list[int], places: list[_Place], mine: _Side) -> bool:

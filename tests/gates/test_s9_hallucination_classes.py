@@ -127,3 +127,163 @@ def test_a_cause_must_be_the_contexts_own(
 )
 def test_a_cause_the_contexts_give_passes(claim: str, contexts: list[str]) -> None:
     assert _supported(claim, contexts)
+
+
+# HA3: an order, period or extreme told the other way round.
+_ORDERS = [
+    # (context, the same order in other words, the order reversed)
+    (
+        "Before the cover is refitted, the seal must be replaced.",
+        "Replace the seal first, then refit the cover.",
+        "Refit the cover first, then replace the seal.",
+    ),
+    (
+        "Approve the purchase order, then issue the payment.",
+        "The payment is issued only after the purchase order is approved.",
+        "The payment is issued before the purchase order is approved.",
+    ),
+    (
+        "数据库升级前，须先完成全量备份。",
+        "先完成全量备份，再升级数据库。",
+        "先升级数据库，再完成全量备份。",
+    ),
+    (
+        "客户签收之后，财务部再开具发票。",
+        "财务部在客户签收后才开具发票。",
+        "财务部先开具发票，然后客户签收。",
+    ),
+]
+
+
+@pytest.mark.parametrize(("context", "same", "reversed_"), _ORDERS)
+def test_an_order_reversed_fails(context: str, same: str, reversed_: str) -> None:
+    assert _supported(same, [context])
+    assert not _supported(reversed_, [context])
+
+
+_PAIRS = [
+    # (context, its antonym put in the claim, a faithful rewording)
+    (
+        "Restated figures apply to the prior year only.",
+        "Restated figures apply to the current year only.",
+        "Restated figures apply to the previous year only.",
+    ),
+    (
+        "The newest models are excluded from the trade-in offer.",
+        "The oldest models are excluded from the trade-in offer.",
+        "The newest models are not part of the trade-in offer.",
+    ),
+    (
+        "Payments are due at the latest on the 5th working day.",
+        "Payments are due at the earliest on the 5th working day.",
+        "Payments are due on the 5th working day at the latest.",
+    ),
+    (
+        "本年度研发投入增长15%。",
+        "上年度研发投入增长15%。",
+        "今年研发投入增长15%。",
+    ),
+    (
+        "库存于月末盘点一次。",
+        "库存于月初盘点一次。",
+        "库存于每月月末盘点一次。",
+    ),
+    (
+        "合同最迟于6月30日续签。",
+        "合同最早于6月30日续签。",
+        "合同最晚在6月30日续签。",
+    ),
+]
+
+
+@pytest.mark.parametrize(("context", "flipped", "reworded"), _PAIRS)
+def test_a_period_or_extreme_flipped_fails(context: str, flipped: str, reworded: str) -> None:
+    assert not _supported(flipped, [context])
+    assert _supported(reworded, [context])
+
+
+# HA2: a name or role the contexts never mention put for theirs (gates/swap.py).
+_ROLES = [
+    # (context, another name or role put in, a faithful rewording)
+    (
+        "Incidents are escalated to the duty manager within 15 minutes.",
+        "Incidents are escalated to the account director within 15 minutes.",
+        "Within 15 minutes, incidents are escalated to the duty manager.",
+    ),
+    (
+        "The licence was granted by the Harbour Authority in 2024.",
+        "The licence was granted by the Maritime Council in 2024.",
+        "In 2024 the Harbour Authority granted the licence.",
+    ),
+    (
+        "Refund disputes are settled by the payments team.",
+        "Refund disputes are settled by the fraud desk.",
+        "The payments team settles refund disputes.",
+    ),
+    (
+        "恒生在本地按揭市场的份额为18%。",
+        "汇丰在本地按揭市场的份额为18%。",
+        "恒生在本地按揭市场的份额达到18%。",
+    ),
+    (
+        "重大合同须经风险委员会审议。",
+        "重大合同须经提名委员会审议。",
+        "重大合同须提交风险委员会审议。",
+    ),
+    (
+        "系统变更由运维中心负责实施。",
+        "系统变更由采购中心负责实施。",
+        "系统变更的实施由运维中心负责。",
+    ),
+]
+
+
+@pytest.mark.parametrize(("context", "swapped", "reworded"), _ROLES)
+def test_a_name_or_role_never_mentioned_fails(context: str, swapped: str, reworded: str) -> None:
+    assert not _supported(swapped, [context])
+    assert _supported(reworded, [context])
+
+
+@pytest.mark.parametrize(
+    ("claim", "context"),
+    [
+        # a writing of the same member of a closed kind: the kinds rule reads it
+        ("房屋主体结构的维修由房东负责。", "房屋主体结构的维修由出租人负责。"),
+        # a connective or a quantifier is no name
+        ("新规适用于全部境内分支机构。", "新规适用于所有境内分支机构。"),
+    ],
+)
+def test_no_name_or_role_swap_is_read_in_a_rewording(claim: str, context: str) -> None:
+    assert _supported(claim, [context])
+
+
+# HA1: two facts of one sentence given each other's numbers (judge._segments_problem).
+_FACTS = [
+    # (context, the facts with their numbers, the numbers exchanged)
+    (
+        "Lisbon handled 1,200 calls and Porto handled 800.",
+        "Porto handled 800 calls, and Lisbon handled 1,200.",
+        "Lisbon handled 800 calls, and Porto handled 1,200.",
+    ),
+    (
+        "The basic plan costs 9 EUR a month, while the family plan costs 15 EUR.",
+        "The family plan costs 15 EUR a month; the basic plan costs 9 EUR.",
+        "The family plan costs 9 EUR a month; the basic plan costs 15 EUR.",
+    ),
+    (
+        "北京分公司新增客户320户，上海分公司新增客户410户。",
+        "上海分公司新增客户410户，北京分公司新增客户320户。",
+        "上海分公司新增客户320户，北京分公司新增客户410户。",
+    ),
+    (
+        "研发费用率为8%，销售费用率为12%。",
+        "销售费用率为12%，研发费用率为8%。",
+        "销售费用率为8%，研发费用率为12%。",
+    ),
+]
+
+
+@pytest.mark.parametrize(("context", "kept", "exchanged"), _FACTS)
+def test_two_numbers_exchanged_between_facts_fail(context: str, kept: str, exchanged: str) -> None:
+    assert _supported(kept, [context])
+    assert not _supported(exchanged, [context])
