@@ -52,6 +52,14 @@ DEFAULT_META_PATTERNS: tuple[str, ...] = (
     r"(?:sure|certainly|of course|great question|good question|absolutely)\b[!.,]?",
     r"(?:i hope (?:this|that) helps|hope this helps)[^.\n]*[.!]?",
     r"(?:let me know|feel free to ask|please let me know|don't hesitate)[^.\n]*[.!]?",
+    # "Here's a quick overview of the leave rules.": names what follows, asserts nothing
+    r"here(?: is|'s|’s| are) (?:a |an |the |some )?(?:quick |brief |short |concise |"
+    r"high-level |general )?(?:overview|summary|rundown|recap|breakdown|outline|explanation|"
+    r"look)(?: (?:of|on|at|about|for) [^.:!?,;\n\d]{0,60})?\s*[.:!：]?",
+    r"(?:feel free|do not hesitate|don't hesitate|don’t hesitate) to (?:reach out|contact|"
+    r"get in touch|ask|write)[^.!\n]*[.!]?",
+    r"if you (?:need|want|would like|require|have) (?:(?:more|further|any|additional|other) ){1,2}"
+    r"(?:details?|information|help|assistance|questions?|clarification)\b[^.!?\n]*[.!]?",
     r"(?:is there anything else)[^.\n]*[.?!]?",
     # Chinese lead-ins and template lines
     r"(?:基于|根据|依据|按照|结合)(?:检索到的|检索|您?提供的|你提供的|现有的|以上|上述|相关|已有的)?"
@@ -63,7 +71,9 @@ DEFAULT_META_PATTERNS: tuple[str, ...] = (
     r"(?:回答|答案|答|总结|摘要|结论|要点)\s*[：:]",
     r"(?:综上所述|总之|总的来说|简而言之)\s*[，,：:]?",
     r"(?:希望(?:以上|这些)?(?:内容|信息|回答)?对您有(?:所)?帮助)[^。\n]*[。！!]?",
-    r"(?:如需|如果您?需要|如有)(?:进一步|更多|其他)[^。\n]*[。！!]?",
+    r"(?:如需|如果您?需要|如有|若需|若有)(?:了解|咨询|查询|知道)?(?:进一步|更多|其他|任何)"
+    r"[^。\n]*[。！!]?",
+    r"(?:下面|以下)(?:为您|为你|给您|给你)?(?:整理|总结|列出|汇总|归纳)(?:了|出)?[^：:\n。\d]{0,20}[：:]",
     r"(?:好的|当然)\s*[，,！!。]",
     # Greetings and thanks
     r"(?:thanks|thank you)(?: for (?:asking|your question|reaching out|the question))?\s*[.!,]",

@@ -203,15 +203,21 @@ def _bound(
     whole = _anchors(sentence, kind, common)
     out: list[tuple[frozenset[Decimal], str | None]] = []
     carried: str | None = None  # a clause's anchor holds for the clauses after it
+    named: set[str] = set()  # the anchors earlier clauses named
     for segment in _SEGMENT.split(sentence):
         own = _anchors(segment, kind, common)
         if own:
             carried = next(iter(own)) if len(own) == 1 else None
+            named |= own
         values = _values(segment, numbers)
         if not values:
             continue
         anchor = carried
-        if not own and carried is None and len(whole) == 1:
+        if not own and len(named) > 1:
+            # two periods named before it ("In 2023 the firm, founded in 1998, employed
+            # 4,200"): which one its number has, the clauses do not tell
+            anchor = None
+        elif not own and carried is None and len(whole) == 1:
             anchor = next(iter(whole))
         out.extend((forms, anchor) for forms in values)
     return out

@@ -198,10 +198,10 @@ _FILE_NAME = re.compile(
 _LOCATOR_WORDS = (
     r"(?:p|pp|pg|page|pages|slide|slides|para|paragraph|paras|section|sec|sect|chapter|ch|"
     r"table|tbl|row|col|column|sheet|line|lines|fig|figure|chunk|part|item|clause|art|"
-    r"article|appendix|annex|note|footnote)"
+    r"article|appendix|annex|note|footnote|cl|cls|clauses|sch|schedule|articles|sections)"
 )
 _LOCATOR = re.compile(
-    rf"{_LOCATOR_WORDS}\.?\s*[A-Za-z]?\d+(?:\s?[.\-–:]\s?\d+)*[a-z]?\b"
+    rf"{_LOCATOR_WORDS}\.?\s*[A-Za-z]?\d+(?:\s?[.\-–:]\s?\d+)*[a-z]?\b(?:\([a-z0-9]{{1,4}}\))*"
     r"|§\s*\d+(?:\.\d+)*|第\s*[\d一二三四五六七八九十]+\s*[页段节章条行张部分]"
     r"|\d+\s*页|#[\w=.\-:]+|\b\w+=[\w.\-]+(?:\s*,\s*\w+=[\w.\-]+)*"
     # an index marker naming a retrieved item: [doc1], [source 2], [chunk_3], [文档1]
@@ -1446,6 +1446,9 @@ def extract_claims(
             line, own = _split_brackets(line, names)
         if "#" in line or "=" in line:
             line = _LOOSE_LOCATOR.sub(" ", line)
+        if _MAY_LOCATE.search(line) is not None:
+            line, located = _without_locators(line)
+            had_doc = had_doc or located
         if had_doc or own:
             line = " ".join(line.split())  # what was removed left runs of spaces
         listing = label_only is not None  # "Sources: X, p. 2; Y, p. 14": items follow
@@ -1787,6 +1790,54 @@ def without_citations(text: str, sources: Iterable[str] = ()) -> str:
         line = _PAGE.sub(" ", " ".join(pieces))
         out.append(_STANDARD.sub(" ", line))
     return "\n".join(out)
+
+
+# A locator inside a sentence (FA7): "Under Section 3(b), …", "… (cl. 7.2)", "As set out
+# in clause 7.2, …", 根据5.2节，…, 依据第4.1条，…: where the fact stands in a document,
+# not a fact; its number is no claim. A fronted or bracketed locator goes with its lead
+# words; one inside a clause ("Clause 7.2 gives …") goes alone.
+_IN_TEXT_LOC = (
+    r"(?:§{1,2}\s*\d+(?:\.\d+)*|(?:sections?|sect?\.|ss?\.|clauses?|cl\.|cls\.|articles?|art\.|"
+    r"paragraphs?|paras?\.?|schedules?|sch\.|appendix|annex|chapters?|ch\.)\s*"
+    r"\d+(?:\.\d+)*[a-z]?)(?:\s?\([a-z0-9]{1,4}\))*"
+    r"|第\s*(?:\d+(?:\.\d+)*|[一二三四五六七八九十百]+)\s*[节章条款项](?!件|例|规|次)"
+    r"|\d+(?:\.\d+)+\s*[节章条款](?!件|例)"
+)
+_MAY_LOCATE = re.compile(
+    r"§|\b(?:sections?|sect?|ss?|clauses?|cl|cls|articles?|art|paragraphs?|paras?|schedules?|"
+    r"sch|appendix|annex|chapters?|ch)\.?\s*\d|\d\s*[节章条款]",
+    re.IGNORECASE,
+)
+_LOCATOR_LEAD = (
+    r"(?:as\s+(?:set\s+out|stated|described|provided|specified|defined|required)\s+(?:in|by|under)|"
+    r"under|per|pursuant\s+to|in\s+accordance\s+with|according\s+to|in\s+line\s+with|see|"
+    r"as\s+per|in|from|cf\.?)\s+(?:the\s+)?"
+)
+_FRONTED_LOCATOR = re.compile(
+    rf"(?:(?<=^)|(?<=[.!?;:]\s)|(?<=[。！？；：]))\s*(?:{_LOCATOR_LEAD}|(?:根据|依据|依照|按照|参见|"
+    rf"详见|见|据|如)\s*)(?:{_IN_TEXT_LOC})(?:\s*(?:的)?(?:规定|所述|所示))?\s*[,，]\s*",
+    re.IGNORECASE,
+)
+_BRACKETED_LOCATOR = re.compile(
+    rf"\s*[(（]\s*(?:{_LOCATOR_LEAD}|(?:见|参见|详见|据)\s*)?(?:{_IN_TEXT_LOC})"
+    rf"(?:\s*[,;，；、]\s*(?:{_IN_TEXT_LOC}))*\s*[)）]",
+    re.IGNORECASE,
+)
+_TRAILING_IN_TEXT_LOCATOR = re.compile(
+    rf"\s*[,，]?\s*(?:{_LOCATOR_LEAD}|(?:见|参见|详见)\s*)(?:{_IN_TEXT_LOC})\s*(?=[.。]?\s*$)",
+    re.IGNORECASE,
+)
+_IN_TEXT_LOCATOR = re.compile(_IN_TEXT_LOC, re.IGNORECASE)
+
+
+def _without_locators(line: str) -> tuple[str, bool]:
+    """``line`` without the document locators inside its sentences (above), and whether
+    it had any."""
+    out = _FRONTED_LOCATOR.sub("", line)
+    out = _BRACKETED_LOCATOR.sub("", out)
+    out = _TRAILING_IN_TEXT_LOCATOR.sub("", out)
+    out = _IN_TEXT_LOCATOR.sub(" ", out)
+    return out, out != line
 
 
 _LOOSE_LOCATOR = re.compile(

@@ -1469,6 +1469,7 @@ class _Contexts:
         self._non: frozenset[str] | None = None
         self._stemmed: list[dict[str, str]] | None = None
         self._rules: bool | None = None
+        self._free: bool | None = None
 
     def verbatim(self, claim: str) -> bool:
         """Whether ``claim`` is a sentence of the contexts word for word (answer_accuracy
@@ -1605,6 +1606,16 @@ class _Contexts:
         return False
 
     @property
+    def free(self) -> bool:
+        """Whether the contexts say something costs nothing (in any words)."""
+        if self._free is None:
+            self._free = any(
+                "free" in p.vocab or "免费" in p.text or _NO_COST.search(p.text) is not None
+                for p in self.passages
+            )
+        return self._free
+
+    @property
     def rules(self) -> bool:
         """Whether the contexts permit or prohibit anything (allowed, may not, 禁止 …)."""
         if self._rules is None:
@@ -1722,8 +1733,107 @@ _CJK_SYNONYM_WORD = re.compile("|".join(w for g in _CJK_SYNONYM_GROUPS for w in 
 # Directions scored as the contexts word them (增长 where they say 增加): only for the word
 # score; the polarity rule still reads the claim's own word. And a day unit after a
 # number as the contexts write it (30天 for 30日): the number rule judges the unit.
+_CJK_NUMERAL_CHARS = "〇零一二两三四五六七八九十百千万亿点之分"
 _CJK_SCORED_DIRECTIONS = ("up", "down", "late", "early", "strong", "weak", "longer", "shorter")
 _CJK_DAY = re.compile(r"(?<=\d)(天|日)")
+
+
+# A duration in a larger unit than the contexts': "two weeks" for "14 days", "three years"
+# for "36 months", 两周 for 14天. Converted only where the contexts have the converted
+# value and not the claim's own (rule 2 then reads it with its unit as usual).
+_SMALL_NUMBERS = {
+    w: i
+    for i, w in enumerate(
+        [
+            "zero",
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+        ]
+    )
+}
+_CJK_SMALL_NUMBERS = {c: i for i, c in enumerate("〇一二三四五六七八九十") if i} | {"两": 2}
+_MAY_CONVERT = re.compile(r"weeks?\b|years?\b|[周年]", re.IGNORECASE)
+_DURATION = re.compile(
+    r"\b(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[\s-]+"
+    r"(weeks?|years?)\b(?![\s-]+(?:old|ago)\b)",
+    re.IGNORECASE,
+)
+_CJK_DURATION = re.compile(
+    r"(?<![\d.])(\d{1,2}|[一两二三四五六七八九十])\s*(?:个)?(周|星期|年)(?![\d度底初末前后级])"
+)
+
+
+def _converted(claim: str, contexts: _Contexts) -> str:
+    """``claim`` with each duration the contexts give in a smaller unit written in it."""
+
+    def convert(m: re.Match[str]) -> str:
+        written, unit = m.group(1), m.group(2).lower()
+        value = (
+            int(written)
+            if written.isdigit()
+            else _SMALL_NUMBERS.get(written.lower(), _CJK_SMALL_NUMBERS.get(written, 0))
+        )
+        if not value or Decimal(value) in known:
+            return m.group()
+        weeks = unit.startswith("week") or unit in ("周", "星期")
+        other = value * (7 if weeks else 12)
+        if Decimal(other) not in known:
+            return m.group()
+        if m.group().isascii():
+            return f"{other} {'days' if weeks else 'months'}"
+        return f"{other}{'天' if weeks else '个月'}"
+
+    known = contexts.numbers
+    out = _DURATION.sub(convert, claim) if claim.isascii() else claim
+    if not claim.isascii():
+        out = _CJK_DURATION.sub(convert, _DURATION.sub(convert, out))
+    return out
+
+
+# A label line ("Notice period: 30 days", "- **用法用量：** 每日两次", "| Fee | 2% |"): the
+# label names what the value is about, often in the question's words, not the contexts'.
+_LABEL_LINE = re.compile(r"\s*\|?\s*([^:：|\n\d]{1,40}?)\s*(?:[:：]|\|)\s*(?=\S)")
+
+
+def _label_overlap(
+    claim: str,
+    match: dict[str, str],
+    contexts: _Contexts,
+    threshold: float,
+    whole: tuple[int, int],
+) -> tuple[int, int]:
+    """(found, total) of a label line: a label the contexts do not write (fewer than the
+    threshold of its words) is neither found nor missing, and the value is scored alone;
+    otherwise the whole line (``whole``)."""
+    m = _LABEL_LINE.match(claim)
+    if m is None:
+        return whole
+    head, value = m.group(1), claim[m.end() :]
+    if _weight(tokenize(head)) > 4 or not has_content(value):
+        return whole  # a sentence with a colon, not a label
+    head_tokens = [t for t in tokenize(head) if t not in STOPWORDS]
+    value_tokens = [t for t in tokenize(value) if t not in STOPWORDS]
+    if not head_tokens or not value_tokens:
+        return whole
+    texts = (
+        (head, value)
+        if claim.isascii()
+        else tuple(_cjk_as_said(x, contexts) for x in (head, value))
+    )
+    found, total = _overlap(texts[0], head_tokens, match, contexts)
+    if total == 0 or found / total >= threshold:
+        return whole
+    return _overlap(texts[1], value_tokens, match, contexts)
 
 
 def _written_as(said: str) -> Callable[[re.Match[str]], str]:
@@ -1751,6 +1861,15 @@ def _cjk_as_said(claim: str, contexts: _Contexts) -> str:
         )
         if theirs is not None:
             claim = pattern.sub(_written_as(theirs), claim)
+    if "免费" in claim and not any("免费" in t for t in contexts.texts):
+        said = next((m.group() for t in contexts.texts for m in _NO_COST.finditer(t)), None)
+        if said is not None:
+            claim = claim.replace("免费", said)  # 免费 where they say 不收取费用
+    for written, value in cjk_numerals(claim):
+        numeral = written[: len(written) - len(written.lstrip(_CJK_NUMERAL_CHARS))]
+        if numeral and not any(written in t for t in contexts.texts):
+            # a Chinese numeral is rule 2's number, not a word: 两次 is scored as 2次
+            claim = claim.replace(numeral, f"{value.normalize():f}", 1)
     day = _CJK_DAY.search(claim)
     if day is not None:
         other = "日" if day.group() == "天" else "天"
@@ -1894,13 +2013,16 @@ def _claim_numbers(text: str, tokens: Iterable[str]) -> list[tuple[str, frozense
             if not (written[0] == "一" and written[-1] in ARTICLE_COUNTERS)
         ]
     words = _NUMBER_WORDS.intersection(tokens)
+    rest = text
     if words:
         compounds = english_compounds(text)
         out += [(written, frozenset({Decimal(value)})) for written, value, _ in compounds]
         words = words - {part for _, _, parts in compounds for part in parts}
         out += [(t, frozenset({Decimal(NUMBER_WORDS[t])})) for t in _in_order(tokens, words)]
+        for written, _, _ in compounds:
+            rest = rest.replace(written, " ")  # the "one" of "twenty-one days" is no 1
     if not CONDITIONAL_NUMBER_WORDS.isdisjoint(tokens):
-        out += conditional_numbers(text)
+        out += conditional_numbers(rest)
     return out
 
 
@@ -2799,11 +2921,28 @@ def _never_idiom(text: str) -> str:
     return _NEVER_IDIOM.sub(lambda m: "never" if m.group().isascii() else "", text)
 
 
+# A label that says its value is excluded: "Exclusions: cosmetic treatment" is "cosmetic
+# treatment is excluded", "不包括：美容治疗" / "除外责任：美容治疗" is 不包括美容治疗.
+_EXCLUDED_LABEL = re.compile(
+    r"^\s*\|?\s*(?:(exclusions?|excluded|not\s+covered|not\s+included|not\s+eligible|"
+    r"ineligible)|(除外责任|除外项目|除外|不包括|不保障|不予赔付|不予报销|不在保障范围内?))"
+    r"\s*(?:[:：]|\|)\s*(.+?)\s*\|?\s*$",
+    re.IGNORECASE,
+)
+
+
+def _excluded(m: re.Match[str]) -> str:
+    value = m.group(3).rstrip(".。")
+    return f"{value} is excluded." if m.group(1) else f"不包括{value}。"
+
+
 def _polar_text(text: str) -> str:
     """``text`` as negation and direction are read: contractions written out, bounds as
     bounds (see ``_BOUND``), a negated permission or requirement as its opposite
     (``_NEGATED_MODAL``)."""
     text = _never_idiom(expand_contractions(text))
+    if ":" in text or "：" in text or "|" in text:
+        text = _EXCLUDED_LABEL.sub(_excluded, text)  # "Exclusions: cosmetic treatment"
     if text.endswith(_NONE_ENDINGS):
         text = _LABEL_NONE.sub(_label_none, text)
     lower = text.lower()
@@ -3293,6 +3432,8 @@ class LexicalJudge:
             claim = align(claim, contexts.texts)
         if not claim.isascii():
             claim = _cjk_synonyms(claim, contexts)
+        if _MAY_CONVERT.search(claim) is not None:
+            claim = _converted(claim, contexts)  # "two weeks" where they say "14 days"
         raw = tokenize(claim)
         if claim.isascii() and _may_prefix(raw, contexts.vocab):
             written = _prefixed_as_said(claim, contexts)
@@ -3308,12 +3449,16 @@ class LexicalJudge:
                 match[t] = found
             elif t in _DIRECTIONS_OF and contexts.says_direction(_DIRECTIONS_OF[t]):
                 match[t] = t  # "rose" where they say "up 8%", "increase" for "grew"
+            elif t == "free" and contexts.free:
+                match[t] = t  # "free" where they say "at no charge"
             elif t in _DEONTIC and contexts.rules:
                 # "banned" where they say "not permitted", "allowed" for "may": what is
                 # allowed or not is the polarity rule's to compare
                 match[t] = t
         scored_text = claim if claim.isascii() else _cjk_as_said(claim, contexts)
         hits, total = _overlap(scored_text, tokens, match, contexts)
+        if hits < total and ("|" in claim or ":" in claim or "：" in claim):
+            hits, total = _label_overlap(claim, match, contexts, threshold, (hits, total))
         if hits < total and claim.isascii() and _NAME.search(claim) is not None:
             # A name the contexts do not write (Europe where they say Asian markets):
             # paraphrase does not carry such a claim, only the words as written do.
