@@ -19,7 +19,13 @@ from functools import lru_cache
 
 from .claims import STOPWORDS, tokenize
 
-__all__ = ["cause_problem", "may_cause"]
+__all__ = [
+    "another_cause",
+    "cause_problem",
+    "has_cause_label",
+    "labelled_cause",
+    "may_cause",
+]
 
 # A claim that gives a cause or a consequence: the cue, and what it joins.
 _CLAIM_CAUSE = re.compile(
@@ -75,13 +81,20 @@ _CONTEXT_CAUSE = re.compile(
 )
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]{2,}")
 # A sentence that opens on what the one before it said: its cause is that sentence's.
+_CAUSE_LABEL_TEXT = (
+    r"\s*(?:[-*•·]\s*)?(?:\*\*|__)?(?:main\s+|key\s+)?(?:causes?|reasons?|drivers?|why|"
+    r"主要原因|原因|成因|驱动因素|主因)(?:\*\*|__)?\s*[:：]\s*(?:\*\*|__)?\s*"
+)
 _ANAPHOR = re.compile(
     r"\s*(?:(?:this|that|these|those|it|such|as\s+a\s+result|consequently|therefore|hence|"
     r"thus)\b|(?:the\s+)?(?:increase|decrease|rise|fall|drop|decline|growth|change|"
     r"improvement|deterioration|loss|gain|delay|shortfall|reduction|higher|lower)\b|"
-    r"[此这该其]|上述|以上|因此|所以|由此|从而|增长|下降|增幅|降幅)",
+    r"[此这该其]|上述|以上|因此|所以|由此|从而|增长|下降|增幅|降幅)"
+    # a label line that names the cause of the line before ("- **Cause:** …", "原因：…")
+    rf"|{_CAUSE_LABEL_TEXT}",
     re.IGNORECASE,
 )
+_CAUSE_LABEL = re.compile(_CAUSE_LABEL_TEXT, re.IGNORECASE)
 _ASCII_WORDS = re.compile(r"[A-Za-z]{2,}")
 
 
@@ -230,3 +243,56 @@ def cause_problem(
     link = _CLAIM_CAUSE.search(claim)
     cue = link.group().strip() if link is not None else "because"
     return f"{label} give no cause or consequence that joins the two sides of {cue!r}"
+
+
+def another_cause(
+    claim: str, references: Sequence[str], match: Callable[[str], str | None]
+) -> tuple[str, str] | None:
+    """answer_accuracy: ``(reference sentence, the claim's cause)`` when the reference
+    gives a cause for the claim's effect and the claim names another one ("fell 8%,
+    原因是营运支出增加" against "fell 8%, 原因是保险销售减少"), else None.
+
+    Only a reference that joins the effect to a cause with a cue word counts, and the
+    claim's cause may take its words from anywhere in that sentence: a cause reworded
+    (``because of`` for ``due to``) or one the reference does not give for this effect
+    is no contradiction."""
+    sides = _sides(claim)
+    if sides is None:
+        return None
+    effect, cause = (_terms(side) for side in sides)
+    if not effect or not cause:
+        return None
+    for sentence in references:
+        own = _sides(sentence)
+        if own is None or not _covered(effect, frozenset(_terms(own[0])), match):
+            continue
+        if _covered(cause, _window_terms(sentence), match):
+            return None
+        return sentence, sides[1].strip(" ，,。.")
+    return None
+
+
+def labelled_cause(previous: str, line: str) -> str | None:
+    """A label line naming the cause of the line before it ("- **Change:** profit fell
+    8%" / "- **Cause:** lower sales"; "原因：…") read as the one claim it abbreviates
+    ("profit fell 8% because of lower sales"), or None when ``line`` is no such label."""
+    m = _CAUSE_LABEL.match(line)
+    if m is None or not line[m.end() :].strip():
+        return None
+    effect = re.sub(
+        r"^\s*(?:[-*•·]\s*)?(?:(?:\*\*|__)[^*_:：]{1,30}[:：]?(?:\*\*|__)\s*[:：]?)?", "", previous
+    )
+    cause = line[m.end() :].strip()
+    if not effect.strip():
+        return None
+    if effect.isascii():
+        return f"{effect.strip().rstrip('.')} because of {cause}"
+    return f"{effect.strip().rstrip('。')}，原因是{cause}"
+
+
+_LABEL_LINE = re.compile(rf"(?:^|\n){_CAUSE_LABEL_TEXT}\S", re.IGNORECASE)
+
+
+def has_cause_label(text: str) -> bool:
+    """Whether a line of ``text`` is a label naming a cause ("- **Cause:** …", "原因：…")."""
+    return _LABEL_LINE.search(text) is not None

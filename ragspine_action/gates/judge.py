@@ -36,7 +36,7 @@ from ..gate_defaults import JUDGE_KINDS
 from .anchors import anchor_problem, may_anchor
 from .bilingual import align
 from .binding import binding_problem, may_name_a_kind, same_thing
-from .cause import cause_problem, may_cause
+from .cause import another_cause, cause_problem, has_cause_label, labelled_cause, may_cause
 from .claims import STOPWORDS, TOKEN, expand_contractions, extract_claims, has_content, tokenize
 from .compare import compare, may_compare
 from .dates import DateMention, date_mentions, dates_agree
@@ -3661,6 +3661,8 @@ class LexicalJudge:
             self._reference_sentence(s, answer_ctx, threshold, omission_ok) for s in sentences
         ]
         contradicted = any(not v.supported and v.score >= threshold for v in verdicts)
+        if not contradicted and (may_cause(answer, tokenize(answer)) or has_cause_label(answer)):
+            contradicted = self._another_cause(sentences, answer, verdicts, threshold)
         if all(answer_ctx.verbatim(s) for s in sentences):
             recall = 1.0  # every reference sentence is in the answer word for word
         else:
@@ -3679,6 +3681,33 @@ class LexicalJudge:
         if not passed and not contradicted and _TERSE_CUE.search(answer) is not None:
             passed = self._terse_agrees(sentences, answer, threshold)
         return ReferenceVerdict(passed, recall, verdicts)
+
+    def _another_cause(
+        self, sentences: list[str], answer: str, verdicts: list[ClaimVerdict], threshold: float
+    ) -> bool:
+        """Whether an answer sentence gives another cause than the reference gives for the
+        same effect: recall cannot see it (the effect's words carry it over the threshold
+        while the reference's cause, left unsaid, only lowers it). The reference sentence's
+        verdict then says so."""
+        reference = _Contexts(sentences, "the reference").analyse()
+        said_before = ""
+        for said in _split_sentences(answer):
+            before, said_before = said_before, said
+            claim = labelled_cause(before, said)
+            if claim is None:
+                if not may_cause(said, tokenize(said)):
+                    continue
+                claim = said
+            found = another_cause(claim, sentences, reference.match)
+            if found is not None:
+                own, cause = found
+                i = sentences.index(own)
+                reason = f"the answer gives another cause ({cause!r}) than the reference"
+                verdicts[i] = ClaimVerdict(
+                    own, False, max(verdicts[i].score, threshold), said, reason
+                )
+                return True
+        return False
 
     def _terse_agrees(self, sentences: list[str], answer: str, threshold: float) -> bool:
         """Whether a terse answer ("Yes, 25 days.", "可以，25天。") states the reference's

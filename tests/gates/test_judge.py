@@ -170,3 +170,34 @@ def test_a_word_the_context_negates_with_a_prefix_is_a_contradiction(
         "packaging. Access is disallowed for contractors."
     )
     assert verdict(claim, context)[0] is supported
+
+
+@pytest.mark.parametrize(
+    ("reference", "answer", "passes"),
+    [
+        # Another cause for the same effect fails; the reference's cause reworded passes.
+        (
+            "Premium income fell 6% in 2025 because of weaker agency recruitment in Malaysia.",
+            "Premium income fell 6% in 2025 because of new pricing rules in Malaysia.",
+            False,
+        ),
+        (
+            "Premium income fell 6% in 2025 because of weaker agency recruitment in Malaysia.",
+            "Premium income fell 6% in 2025, owing to weaker recruitment of agents in Malaysia.",
+            True,
+        ),
+        ("门店客流下降10%，原因是周边道路施工。", "门店客流下降10%，原因是会员折扣取消。", False),
+        ("门店客流下降10%，原因是周边道路施工。", "由于周边道路施工，门店客流下降了10%。", True),
+        # A cause the reference gives for no effect of the answer is not judged here.
+        (
+            "Premium income fell 6% in 2025.",
+            "Premium income fell 6% in 2025 because of new pricing rules.",
+            True,
+        ),
+    ],
+)
+def test_answer_accuracy_fails_another_cause(reference: str, answer: str, passes: bool) -> None:
+    verdict = LexicalJudge().judge_reference(reference, answer, 0.6)
+    assert verdict.passed is passes, [v.reason for v in verdict.claims]
+    if not passes:
+        assert any("cause" in (v.reason or "") for v in verdict.claims)
