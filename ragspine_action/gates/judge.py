@@ -37,7 +37,16 @@ from .anchors import anchor_problem, may_anchor
 from .bilingual import align
 from .binding import binding_problem, may_name_a_kind, same_thing
 from .cause import another_cause, cause_problem, has_cause_label, labelled_cause, may_cause
-from .claims import STOPWORDS, TOKEN, expand_contractions, extract_claims, has_content, tokenize
+from .claims import (
+    STOPWORDS,
+    TOKEN,
+    expand_contractions,
+    extract_claims,
+    has_content,
+    may_cite,
+    tokenize,
+    without_citations,
+)
 from .compare import compare, may_compare
 from .dates import DateMention, date_mentions, dates_agree
 from .kinds import kind_problem, may_name_a_member
@@ -3692,6 +3701,8 @@ class LexicalJudge:
         reference = _Contexts(sentences, "the reference").analyse()
         said_before = ""
         for said in _split_sentences(answer):
+            if may_cite(said):  # "… performance.（来源：X.pdf · page=3）": no cause's words
+                said = without_citations(said)
             before, said_before = said_before, said
             claim = labelled_cause(before, said)
             if claim is None:

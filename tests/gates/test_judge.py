@@ -188,6 +188,13 @@ def test_a_word_the_context_negates_with_a_prefix_is_a_contradiction(
         ),
         ("门店客流下降10%，原因是周边道路施工。", "门店客流下降10%，原因是会员折扣取消。", False),
         ("门店客流下降10%，原因是周边道路施工。", "由于周边道路施工，门店客流下降了10%。", True),
+        # The reference's own cause with a citation after it: the citation is no cause.
+        (
+            "Management uses operating profit because it removes market volatility.",
+            "Management uses operating profit because it removes market volatility."
+            "（来源：ACME_Accounting_Note.pdf · page=3）",
+            True,
+        ),
         # A cause the reference gives for no effect of the answer is not judged here.
         (
             "Premium income fell 6% in 2025.",
