@@ -775,12 +775,36 @@ def _elsewhere(
                 return False
         elif _stem(term) in stems or not contexts.has(term):
             return False
-    if named or any(mine.cjk[a] for a in said):
+    if named:
         return True
+    if any(mine.cjk[a] for a in said):
+        after = "".join(
+            mine.atoms[a] for a in range(max(said) + 1, min(max(said) + 3, len(mine.atoms)))
+        )
+        return _cjk_kind(said_text, written_text, after)
     # Common English words are read as another thing's only where one context sentence
     # names both (a list of roles, a contrast): "staff" in another sentence than
     # "employees" may be the same people.
     return contexts.together([mine.atoms[a] for a in said], [theirs.atoms[a] for a in written])
+
+
+def _cjk_kind(said: str, written: str, after: str) -> bool:
+    """Whether two Chinese terms read as two things rather than two wordings of one
+    predicate (享有 for 计算, which the English rule would read only where one sentence
+    names both): they share a character (汇率/利率, 产险/寿险), or a term, or the word right
+    after it in the claim, ends in a character that names a thing (率, 险, 部, 人, 员, 方,
+    司 …: 流动性风险 for 信用风险)."""
+    if not set(said).isdisjoint(written):
+        return True
+    if said[-1:] in _CJK_THING_ENDS or written[-1:] in _CJK_THING_ENDS:
+        return True
+    return not _CJK_THING_ENDS.isdisjoint(after)
+
+
+_CJK_THING_ENDS = frozenset(
+    "率险部人员者方司行局会所署厅处室组队团户商家店市省区国港州城岛款费金额价税息股债"
+    "卡证单表书章版级类型品货车机房楼库网站号码名职位长师生工"
+)
 
 
 # Nouns that name a role, a body or an organisation ("the data owner", "the security

@@ -175,3 +175,29 @@ def test_negation_worded_differently(claim: str, context: str, supported: bool) 
 )
 def test_answer_accuracy_on_a_reworded_reference(answer: str, reference: str, passed: bool) -> None:
     assert LexicalJudge().judge_reference(reference, answer, 0.6).passed is passed
+
+
+SWAP = [
+    # a predicate the contexts also use in another sentence is no swapped thing
+    ("兼职员工按比例享有年假。", "全职员工每年享有25天年假。兼职员工按比例计算年假。", True),
+    ("会员积分可以抵扣运费。", "会员积分可用于抵扣运费。优惠券可以叠加使用。", True),
+    ("实习生按天领取补贴。", "正式员工每月领取工资。实习生按天计发补贴。", True),
+    # a thing of the same kind put in its place still is
+    ("信用卡申请由风控部审批。", "信用卡申请由合规部审批。风控部负责贷款审批。", False),
+    ("流动性风险是该基金的首要风险。", "信用风险是该基金的首要风险。流动性风险每日监测。", False),
+    (
+        "Budgets are approved by the CEO.",
+        "The CFO approves budgets, while the CEO signs all contracts.",
+        False,
+    ),
+    (
+        "Budgets are approved by the CFO.",
+        "The CFO approves budgets, while the CEO signs all contracts.",
+        True,
+    ),
+]
+
+
+@pytest.mark.parametrize(("claim", "context", "supported"), SWAP)
+def test_a_predicate_is_no_swapped_thing(claim: str, context: str, supported: bool) -> None:
+    assert _supported(claim, context) is supported
