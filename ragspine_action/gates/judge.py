@@ -105,8 +105,10 @@ _NEGATION_WORDS = frozenset(
         "fails",
         "failed",
         "unable",
+        "lack",
         "lacks",
         "lacked",
+        "lacking",
         "unless",  # "unless receipts are attached" is "if receipts are not attached"
     ]
 )
@@ -121,6 +123,7 @@ _CJK_NEGATION_CHARS = frozenset("不没未无非勿毫毋")
 _DIRECTIONS: dict[str, frozenset[str]] = {
     "up": frozenset(
         [
+            "upper",  # the upper limit against the lower one
             "increase",
             "increased",
             "increases",
@@ -264,9 +267,15 @@ _DIRECTIONS: dict[str, frozenset[str]] = {
     "late": frozenset(["late", "later", "latest", "delayed", "postponed", "deferred"]),
     # A period told from the report's year: the current year against the prior one.
     "current": frozenset(["current"]),
+    "import": frozenset(["import", "imports", "imported"]),
+    "export": frozenset(["export", "exports", "exported"]),
+    "ascending": frozenset(["ascending"]),
+    "descending": frozenset(["descending"]),
+    "advance": frozenset(["advance"]),
+    "arrears": frozenset(["arrears"]),
     "previous": frozenset(["previous", "preceding", "prior"]),
-    "opening": frozenset(["opening"]),
-    "closing": frozenset(["closing"]),
+    "opening": frozenset(["opening", "beginning"]),
+    "closing": frozenset(["closing", "end"]),
     "older": frozenset(["older", "oldest"]),
     "newer": frozenset(["newer", "newest"]),
     "tight": frozenset(
@@ -454,7 +463,7 @@ _DIRECTIONS: dict[str, frozenset[str]] = {
     "positive": frozenset(["positive", "positively", "favourable", "favorable"]),
     "negative": frozenset(["negative", "negatively", "adverse", "adversely"]),
     "profit": frozenset(["profit", "profits", "profitable"]),
-    "free": frozenset(["free"]),
+    "free": frozenset(["free", "waived", "waive", "waives"]),
     "charged": frozenset(["charged", "chargeable", "billed"]),
     "loss": frozenset(["loss", "losses", "lossmaking"]),
 }
@@ -487,14 +496,18 @@ _CJK_DIRECTIONS: dict[str, re.Pattern[str]] = {
     "current": re.compile(r"本年度|本财年|本年|今年|本期|当期|本季度"),
     "previous": re.compile(r"上一?年度|上一?财年|上一年|上年|去年|上期|上季度|前一年"),
     "opening": re.compile(r"年初|期初|月初|季初"),
+    "import": re.compile(r"进口"),
+    "export": re.compile(r"出口"),
+    "ascending": re.compile(r"升序"),
+    "descending": re.compile(r"降序"),
     "closing": re.compile(r"年末|年底|期末|月末|月底|季末"),
     "tight": re.compile(r"收紧|收严|从严|趋严|严格|紧缩"),
     "loose": re.compile(r"放宽|放松|宽松|松绑"),
     "strong": re.compile(r"加强|增强|强化|强劲|强势|强健"),
     "weak": re.compile(r"削弱|减弱|弱化|温和|疲弱|疲软|乏力"),
     # How much of it: 部分 (some) against 全部/所有 (all); 组成部分 is a component.
-    "some": re.compile(r"(?<!组成)(?<!全)部分|一些|少数"),
-    "all": re.compile(r"全部|所有|一律|全数"),
+    "some": re.compile(r"(?<!组成)(?<!全)部分|一些|少数|某些"),
+    "all": re.compile(r"全部|所有|一律|全数|任何(?!一方)"),
     "leading": re.compile(r"领先指标|先行指标"),
     "lagging": re.compile(r"滞后指标|落后指标"),
     "launch": re.compile(r"推出|开售|发售|上线|引入|启动|实施|恢复|(?<!不)生效"),
@@ -547,6 +560,12 @@ _OPPOSITE = {
     "late": "early",
     "current": "previous",
     "previous": "current",
+    "import": "export",
+    "export": "import",
+    "ascending": "descending",
+    "descending": "ascending",
+    "advance": "arrears",
+    "arrears": "advance",
     "opening": "closing",
     "closing": "opening",
     "older": "newer",
@@ -593,7 +612,7 @@ _CJK_CUE_CHARS = (
     | frozenset("推滞紧严宽松售线引启停终撤最")
     | frozenset("调浮实恢效废取销包含计纳剔扣排除新添加删移促带刺振助拉支抑阻拖打遏压制")
     | frozenset("快速缓放慢值盈余顺赤逆流买购收持卖出抛批核同拒驳否正负利空亏获扭")
-    | frozenset("长短期级开关业温疲乏领部全所免付早晚迟今去本上初末底")
+    | frozenset("长短期级开关业温疲乏领部全所免付早晚迟今去本上初末底任某缺豁欠")
     | _CJK_NEGATION_CHARS
 )
 _CUE_TOKENS = (
@@ -602,11 +621,15 @@ _CUE_TOKENS = (
     | _CJK_CUE_CHARS
     | frozenset(["instead", "rather", "up", "down", "except"])
     | frozenset(["excluded", "ineligible", "missing", "absent", "rejected", "invalid", "void"])
+    | frozenset(["exempt", "exempted", "refrain", "refrains", "refrained", "declined"])
 )
 # A claim with one of these is compared clause by clause even when the contexts say no
 # negation or direction: it may say "all" where they restrict, or drop their condition.
 _CLAIM_CUES = _CUE_TOKENS | frozenset(
-    ["all", "every", "everyone", "everybody", "whatever", "whichever", "regardless", "irrespective"]
+    [
+        *("all", "every", "everyone", "everybody", "whatever", "whichever", "regardless"),
+        *("irrespective", "only", "solely", "exclusively", "只", "仅", "唯"),
+    ]
 )
 _NOT_OVERLAP = _NEGATION_WORDS | _CJK_NEGATION_CHARS  # cues say nothing about the topic
 _NUMBER_WORDS = frozenset(NUMBER_WORDS)
@@ -850,12 +873,12 @@ class _Amount(NamedTuple):
 
 # Units written right after a number (40 EUR, 30 days, 8%, 2 percentage points, 3倍, 6个月).
 _UNIT_AFTER = re.compile(
-    r"[\s\-]?(?:(?:calendar|working|business|trading)\s)?"
-    r"(percentage\s+points?|per\s?cent|percent|basis\s+points?|bps|pp|%|"
+    r"[\s\-]?(?:(?P<basis>calendar|working|business|trading)\s)?"
+    r"(?P<unit>percentage\s+points?|per\s?cent|percent|basis\s+points?|bps|pp|%|"
     r"(?:(?:us|hk|u\.s\.)\s)?cents?|(?:us|hk|u\.s\.)\sdollars?|usd|hkd|rmb|cny|eur|"
     r"gbp|jpy|sgd|euros?|days?|weeks?|months?|years?|yrs?|hours?|hrs?|minutes?|mins?|times|x|"
     r"fold|€|£|\$|个百分点|百分点|个基点|基点|美元|港元|港币|人民币|欧元|英镑|日元|新加坡元|个月|个星期|"
-    r"星期|个小时|小时|分钟|天|日|周|月|年|倍)(?![A-Za-z])",
+    r"星期|个小时|小时|分钟|个?工作日|个?营业日|个?自然日|个?日历日|天|日|周|月|年|倍|元)(?![A-Za-z])",
     re.IGNORECASE,
 )
 # A currency written before the number (USD 40, $40, HK$1,702, €40), or inside a scaled
@@ -886,7 +909,17 @@ _UNIT_NAMES: dict[str, str] = {
     **dict.fromkeys(["hour", "hr", "小时", "个小时"], "hours"),
     **dict.fromkeys(["minute", "min", "分钟"], "minutes"),
     **dict.fromkeys(["times", "x", "fold", "倍"], "times"),
+    # Days counted one way: working (business, trading) days against calendar days.
+    **dict.fromkeys(
+        ["working day", "business day", "trading day", "工作日", "个工作日", "营业日", "个营业日"],
+        "working days",
+    ),
+    **dict.fromkeys(["calendar day", "自然日", "个自然日", "日历日", "个日历日"], "calendar days"),
+    # 元 alone names no currency (a bare $ neither), but an amount in 元 has its scale:
+    # 5000元 is not 5000万元.
+    "元": "元",
 }
+_DAY_UNITS = frozenset(["days", "working days", "calendar days"])
 _UNIT_CUES = frozenset("%$€£倍天日周月年点元币")
 
 
@@ -906,7 +939,11 @@ def _amounts(text: str) -> list[_Amount]:
             inside = _UNIT_INSIDE.search(m.text) if m.scale != 1 else None
             before = _UNIT_BEFORE.search(text, max(0, m.start - 6), m.start) if m.start else None
             written = (
-                after.group(1)
+                (
+                    f"{after.group('basis')} {after.group('unit')}"
+                    if after.group("basis")
+                    else after.group("unit")
+                )
                 if after is not None
                 else inside.group()
                 if inside is not None
@@ -946,7 +983,16 @@ def _agree(claimed: _Amount, said: _Amount) -> bool:
     """Whether two mentions of one value may be the same amount: no two different units,
     no two different scaled values (5万 is not 5亿, 1,702 million is 1.702 billion)."""
     if claimed.unit is not None and said.unit is not None and claimed.unit != said.unit:
-        return False
+        if not ({claimed.unit, said.unit} <= _DAY_UNITS and "days" in (claimed.unit, said.unit)):
+            return False  # "14 days" is either way of counting them; working is not calendar
+        if claimed.unit == "元" or said.unit == "元":
+            return True
+    if claimed.scaled is None and said.scaled is not None and claimed.unit is not None:
+        # an amount with its unit and no scale word (5000元, 40 EUR) against the same
+        # digits with one (5000万元, 40 million EUR): another amount
+        return said.scaled in claimed.forms
+    if said.scaled is None and claimed.scaled is not None and said.unit is not None:
+        return claimed.scaled in said.forms
     return claimed.scaled is None or said.scaled is None or claimed.scaled == said.scaled
 
 
@@ -1116,16 +1162,19 @@ _REGARDLESS = re.compile(
 # 所有城市 against 更多城市.
 _UNIVERSAL = re.compile(
     r"\b(?:all|every|everyone|everybody)\b(?!\s+(?:of\s+)?(?:the\s+)?(?:time|times|year|years|"
-    r"day|days|month|months|week|weeks|quarter|quarters)\b)|所有(?!者|权|制|人员?之)|全部|全体|一律",
+    r"day|days|month|months|week|weeks|quarter|quarters|other|second|third|fourth|fifth|tenth|"
+    r"few|couple|\d+(?:st|nd|rd|th)?)\b)|所有(?!者|权|制|人员?之)|全部|全体|一律|任何(?!一方)",
     re.IGNORECASE,
 )
 _RESTRICTED = re.compile(
     r"\b(?:only|some|certain|selected|several|few|tier\s*\d)\b"
-    r"|部分|一些|少数|个别|更多|只有|仅|指定|若干",
+    r"|\bevery\s+(?:other|second|third|fourth|fifth|tenth|\d+(?:st|nd|rd|th)?)\b"
+    r"|部分|一些|少数|个别|更多|只有|仅|指定|若干|某些|某一?类|其中",
     re.IGNORECASE,
 )
 _COUNTED = re.compile(
-    r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+([a-z][a-z-]+)",
+    r"\b(?:\d+(?:st|nd|rd|th)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|first|"
+    r"second|third|last)\s+([a-z][a-z-]+)",
     re.IGNORECASE,
 )
 _UNIVERSAL_NOUN = re.compile(
@@ -1162,6 +1211,26 @@ def _quantifier_problem(piece: str, top: list[tuple[_Clause, str]]) -> tuple[str
         if nouns & counted:
             return "says all where the context counts them", sentence
     return None
+
+
+def _narrowed_problem(piece: str, top: list[tuple[_Clause, str]]) -> tuple[str, str] | None:
+    """A claim clause that says only one may (``Only the Customer may terminate``, 只有甲方)
+    where its best context clause gives it to either or both (``Either party may
+    terminate``, 双方, 任何一方) and says no "only" itself."""
+    if _ONLY_ONE.search(piece) is None:
+        return None
+    for _, sentence in top:
+        if _EITHER.search(sentence) is not None and _ONLY_ONE.search(sentence) is None:
+            return "says only one where the context says either or both", sentence
+    return None
+
+
+_ONLY_ONE = re.compile(r"\b(?:only|solely|exclusively)\b|只有|只能|仅(?!供)|唯有", re.IGNORECASE)
+_EITHER = re.compile(
+    r"\b(?:either|both)\b|\b(?:each|any|all|every)\s+(?:of\s+the\s+)?(?:part(?:y|ies)|sides?|"
+    r"signator(?:y|ies)|spouses?|partners?|members?)\b|双方|任何一方|任一方|各方|每一方|任意一方",
+    re.IGNORECASE,
+)
 
 
 _DOUBLE_NEGATION = re.compile(r"\b(?:not|no|never|cannot|nor)\b[^,;.]*\bwithout\b", re.IGNORECASE)
@@ -1243,7 +1312,7 @@ def _clauses_of(text: str, sentence: int) -> list[_Clause]:
 
 _CUE = re.compile(
     r"\b(?:not|no|never|without|nor|neither|none|nobody|nothing|cannot|unable|fail(?:s|ed)?|"
-    r"lack(?:s|ed)?|unless|excluded|ineligible|missing|absent|rejected|invalid|void)\b",
+    r"lack(?:s|ed|ing)?|unless|excluded|ineligible|missing|absent|rejected|invalid|void)\b",
     re.IGNORECASE,
 )
 _STEM_ENDS = ("ing", "ed", "es", "s", "d", "e")
@@ -1933,11 +2002,19 @@ def _overlap(
     ]
     if "up" in words and _UP_TO.search(text) is not None:
         words.remove("up")  # "up to 180 GBP" bounds the number (rule 2 reads it)
+    if ("points" in words or "point" in words) and _POINTS.search(text) is not None:
+        # "2 percentage points" frames its number like "2%" (rule 2 compares the units)
+        for m in _POINTS.finditer(text):
+            for word in m.group(1).lower().split():
+                if word in words:
+                    words.remove(word)
     if "year" in words and _YEAR_ON_YEAR.search(text) is not None:
         for _ in range(2 * len(_YEAR_ON_YEAR.findall(text))):
             if "year" in words:
                 words.remove("year")
     if contexts.paired and not text.isascii():
+        if "日" in text:
+            text = _CJK_DAY_UNIT.sub("", text)  # 5个工作日 frames its number like 5天
         # Characters in a Chinese run are scored by pairs (see _cjk_found).
         run_hits, run_total = _cjk_found(text, contexts.vocab)
         ascii_words = [t for t in words if t.isascii()]
@@ -1984,6 +2061,8 @@ _FRAME_WORDS = frozenset(
     )
 )
 _UP_TO = re.compile(r"\bup\s+to\b", re.IGNORECASE)
+_CJK_DAY_UNIT = re.compile(r"(?<=[\d０-９])\s*个?(?:工作日|营业日|自然日|日历日)")
+_POINTS = re.compile(r"\d\s*((?:percentage|basis)\s+points?)\b", re.IGNORECASE)
 _YEAR_ON_YEAR = re.compile(r"\byear[\s-]+(?:on|over)[\s-]+year\b", re.IGNORECASE)
 
 # Where a sentence joins two clauses that each say something: ", and", ", but", ", although",
@@ -2615,6 +2694,8 @@ def _polarity_problem(
         problem = _scope_problem(piece, negated, top, contexts.clauses)
         if problem is None and not negated:
             problem = _quantifier_problem(piece, top)
+        if problem is None and not negated and not part:
+            problem = _narrowed_problem(piece, top)
         if problem is None and _REGARDLESS.search(piece) is not None:
             terms = _terms(piece)
             problem = next(
@@ -2842,14 +2923,15 @@ def _bound(m: re.Match[str]) -> str:
     if word in _LOWER_BOUND:
         return "at least"
     if word in ("later", "sooner", "earlier"):
-        return "by" if word == "later" else "from"
+        # the latest and the earliest day are opposite bounds (early/late directions)
+        return "at the latest" if word == "later" else "at the earliest"
     if written.startswith("不"):
         mark = written[-2]  # 不超过, 不得超过: the comparison after any modal
         if mark in "超高多大":
             return "最多"
         if mark in "少低小":
             return "最少"
-        return "最迟" if mark != "早" else "起"
+        return "最迟" if mark != "早" else "最早"
     return " "  # not only
 
 
@@ -2952,9 +3034,14 @@ def _polar_text(text: str) -> str:
     text = _never_idiom(expand_contractions(text))
     if ":" in text or "：" in text or "|" in text:
         text = _EXCLUDED_LABEL.sub(_excluded, text)  # "Exclusions: cosmetic treatment"
+    if _MAY_NEGATE.search(text) is not None:
+        text = _NEGATIVE_VERB.sub(_negative_verb, text)  # "is exempt from", 免于, 不得不
     if text.endswith(_NONE_ENDINGS):
         text = _LABEL_NONE.sub(_label_none, text)
     lower = text.lower()
+    if "last " in lower or "this " in lower:
+        text = _THIS_LAST.sub(_this_last, text)  # "last year" is the previous year
+        lower = text.lower()
     if "no" in lower and ("except" in lower or "other" in lower or "but" in lower):
         text = _NO_ONE_EXCEPT.sub(r"only \1 \2", text)  # "no one except X may": only X may
     elif not text.isascii() and "除" in text:
@@ -2999,6 +3086,46 @@ def _polar_text(text: str) -> str:
     if "up " in lower or "down " in lower:
         text = _UP_DOWN.sub(_up_down, text)
     return text
+
+
+_THIS_LAST = re.compile(
+    r"\b(this|last)\s+(year|quarter|month|period|financial\s+year|fiscal\s+year)\b", re.IGNORECASE
+)
+
+
+def _this_last(m: re.Match[str]) -> str:
+    return f"{'current' if m.group(1).lower() == 'this' else 'previous'} {m.group(2)}"
+
+
+# Verbs that say "not" without a negation word, and a double negation that says "must":
+# "is exempt from X" = "is not required to X", "declined to X" = "did not X", 免于/豁免 =
+# 无须, 缺乏/缺少 = 没有, 不得不/不能不 = 必须.
+_MAY_NEGATE = re.compile(
+    r"exempt|declin|refrain|免于|豁免|免除|缺乏|缺少|欠缺|不得不|不能不|不可不", re.IGNORECASE
+)
+_NEGATIVE_VERB = re.compile(
+    r"\b(exempt(?:ed)?\s+from|refrain(?:s|ed|ing)?\s+from|declin(?:e|es|ed|ing)\s+to"
+    r"(?=\s+(?!(?:a|an|the|its|their|his|her|our|record|levels?|below|around|about|"
+    r"approximately|roughly|just|only|under|over|near|some|nearly|almost|zero|nil)\b)"
+    r"[a-z]+\b))\b"
+    r"|(免于|豁免|免除)|(缺乏|缺少|欠缺)|(不得不|不能不|不可不)",
+    re.IGNORECASE,
+)
+
+
+def _negative_verb(m: re.Match[str]) -> str:
+    if m.group(1) is not None:
+        verb = m.group(1).lower()
+        return (
+            "not required for"
+            if verb.startswith("exempt")
+            else "not"
+            if verb.startswith("refrain")
+            else "did not"
+        )
+    if m.group(2) is not None:
+        return "无须"
+    return "没有" if m.group(3) is not None else "必须"
 
 
 # Rule forms that say the same thing (a paraphrase table of conditions): a prohibition

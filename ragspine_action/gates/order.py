@@ -21,7 +21,7 @@ from .claims import STOPWORDS, tokenize
 __all__ = ["may_order", "order_problem"]
 
 _MARKER = re.compile(
-    r"\b(?:then|before|after|prior\s+to|followed\s+by|afterwards)\b|先|再|然后|随后|之前|以前|之后|以后"
+    r"\b(?:then|before|after|prior\s+to|followed\s+by|afterwards|once|as\s+soon\s+as|upon)\b|先|再|然后|随后|之前|以前|之后|以后"
     r"|[前后][，,]",
     re.IGNORECASE,
 )
@@ -36,6 +36,8 @@ _SEQUENCES: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
         (r"^(?P<a>.+?)\b(?:before|prior\s+to)\b(?P<b>.+)$", "a", "b"),
         (r"^(?P<b>.+?)\b(?:only\s+)?after\b(?P<a>.+)$", "a", "b"),
         (r"^(?P<a>.+?)[,;]?\s+followed\s+by\b(?P<b>.+)$", "a", "b"),
+        (r"^\s*(?:once|as\s+soon\s+as)\b(?P<a>[^,，]+)[,，](?P<b>.+)$", "a", "b"),
+        (r"^(?P<b>.+?)\b(?:once|as\s+soon\s+as|upon)\b(?P<a>.+)$", "a", "b"),
         (r"先(?P<a>[^，,。；]+?)[，,]?(?:再|后|然后|随后|之后)(?P<b>.+)$", "a", "b"),
         (r"^(?P<a>.+?)(?:之后|以后|后)[，,]?(?:再|才|方可|然后)(?P<b>.+)$", "a", "b"),
         (r"^(?P<a>.+?)[，,](?:然后|随后|再)(?P<b>.+)$", "a", "b"),

@@ -215,6 +215,14 @@ _KINDS: tuple[dict[str, frozenset[str]], ...] = (
         "valid": frozenset(["valid", "有效", "仍然有效", "生效"]),
         "void": frozenset(["void", "invalid", "expired", "lapsed", "失效", "无效", "作废", "过期"]),
     },
+    {  # an amount before or after what is taken off it
+        "net": frozenset(["net", "净额", "净值"]),
+        "gross": frozenset(["gross", "总额", "毛额"]),
+    },
+    {  # per share, before or after dilution
+        "basic": frozenset(["basic", "基本"]),
+        "diluted": frozenset(["diluted", "稀释"]),
+    },
     {  # a level that holds against one that moves
         "stable": frozenset(
             ["stable", "steady", "flat", "unchanged", "稳定", "平稳", "持平", "不变"]
@@ -285,6 +293,7 @@ _CHAR_OPPOSITES = {
         "内外",
         "早晚",
         "盈亏",
+        "净毛",
         "进出",
         "开关",
         "宽窄",
@@ -888,12 +897,17 @@ _ROLE_NOUNS = frozenset(
         "lender",
         "borrower",
         "employer",
+        "holder",
+        "holders",
+        "approver",
+        "reviewer",
+        "sponsor",
     ]
 )
 _CJK_ROLE_END = re.compile(
     r"(?:部|委员会|会|经理|主管|总监|官|长|人|员|方|行|公司|集团|局|署|厅|团队|组|中心|银行|保险|处|科|室)$"
 )
-_CJK_AGENT = frozenset("由与和被向跟同及经让")
+_CJK_AGENT = frozenset("由与和被向跟同及经让是")
 # What follows a name at the head of its clause: 友邦在香港…, 保诚的…, 平安与…
 _CJK_NAME_NEXT = frozenset("在的于与和向对已将旗")
 _CJK_FUNCTION = re.compile(r"因为|由于|原因|是|但|而且|其|该|此|全部|所有|每|各|任何|某些|部分")
@@ -963,10 +977,12 @@ def _unmentioned(
 
 
 def _role(atoms: list[int], side: _Side) -> bool:
-    """Whether a place names a role or body: its last word is a role noun, or the word
-    right after it is (``audit`` of ``the audit committee``)."""
+    """Whether a place names a role or body: a word of it is a role noun (``the head of
+    finance``), or the word right after it is (``audit`` of ``the audit committee``)."""
     last = max(atoms)
-    return side.atoms[last] in _ROLE_NOUNS or (
+    if any(side.atoms[a] in _ROLE_NOUNS for a in atoms):
+        return True  # "the head of finance", "the budget holder"
+    return (
         _weight(atoms, side) <= 1
         and last + 1 < len(side.atoms)
         and side.atoms[last + 1] in _ROLE_NOUNS

@@ -221,6 +221,16 @@ _ROLES = [
         "The payments team settles refund disputes.",
     ),
     (
+        "Expense claims must be signed off by the budget holder.",
+        "Expense claims must be signed off by the head of finance.",
+        "The budget holder must sign off expense claims.",
+    ),
+    (
+        "新业务价值增长最快的是保诚香港。",
+        "新业务价值增长最快的是友邦香港。",
+        "保诚香港的新业务价值增长最快。",
+    ),
+    (
         "恒生在本地按揭市场的份额为18%。",
         "汇丰在本地按揭市场的份额为18%。",
         "恒生在本地按揭市场的份额达到18%。",
@@ -287,3 +297,125 @@ _FACTS = [
 def test_two_numbers_exchanged_between_facts_fail(context: str, kept: str, exchanged: str) -> None:
     assert _supported(kept, [context])
     assert not _supported(exchanged, [context])
+
+
+# HA4: a negation said by a verb or a double negation.
+_NEGATIONS = [
+    # (context, a claim that negates it, a claim that agrees)
+    (
+        "Visitors must sign the confidentiality agreement.",
+        "Visitors are exempt from the confidentiality agreement.",
+        "Visitors are required to sign the confidentiality agreement.",
+    ),
+    (
+        "The committee renewed the licence in March.",
+        "The committee declined to renew the licence in March.",
+        "In March the committee renewed the licence.",
+    ),
+    (
+        "Field staff have company phones.",
+        "Field staff lack company phones.",
+        "Field staff are given company phones.",
+    ),
+    (
+        "新员工须参加消防演练。",
+        "新员工豁免参加消防演练。",
+        "新员工必须参加消防演练。",
+    ),
+    (
+        "该型号配备指纹识别。",
+        "该型号缺少指纹识别。",
+        "该型号配有指纹识别。",
+    ),
+    (
+        "团体客户无需缴纳开户费。",
+        "团体客户不得不缴纳开户费。",
+        "团体客户不需要缴纳开户费。",
+    ),
+]
+
+
+@pytest.mark.parametrize(("context", "negated", "agreeing"), _NEGATIONS)
+def test_a_negation_said_by_a_verb_fails(context: str, negated: str, agreeing: str) -> None:
+    assert not _supported(negated, [context])
+    assert _supported(agreeing, [context])
+
+
+def test_declined_to_a_level_is_a_direction_not_a_negation() -> None:
+    context = ["Revenue declined to 5 million EUR in 2025."]
+    assert _supported("Revenue declined to 5 million EUR in 2025.", context)
+    assert _supported("In 2025 revenue declined to 5 million EUR.", context)
+
+
+# HA6: a quantifier widened or narrowed.
+_QUANTIFIERS = [
+    # (context, widened or narrowed, faithful)
+    (
+        "Auditors sample every 20th invoice.",
+        "Auditors sample every invoice.",
+        "Every 20th invoice is sampled by auditors.",
+    ),
+    (
+        "Either spouse may claim the allowance.",
+        "Only the husband may claim the allowance.",
+        "The allowance may be claimed by either spouse.",
+    ),
+    (
+        "Members receive their first guest pass free of charge.",
+        "Members receive all their guest passes free of charge.",
+        "Members receive their first guest pass free.",
+    ),
+    (
+        "某些型号支持无线充电。",
+        "任何型号都支持无线充电。",
+        "部分型号支持无线充电。",
+    ),
+    (
+        "双方均可申请仲裁。",
+        "只有卖方可以申请仲裁。",
+        "任何一方均可申请仲裁。",
+    ),
+]
+
+
+@pytest.mark.parametrize(("context", "changed", "faithful"), _QUANTIFIERS)
+def test_a_quantifier_widened_or_narrowed_fails(context: str, changed: str, faithful: str) -> None:
+    assert not _supported(changed, [context])
+    assert _supported(faithful, [context])
+
+
+# AA1: answer_accuracy with a wrong qualifier or unit.
+_QUALIFIERS = [
+    # (reference, an answer with another qualifier or unit, a faithful answer)
+    (
+        "Claims are settled within 10 working days.",
+        "Claims are settled within 10 calendar days.",
+        "Claims are settled within 10 business days.",
+    ),
+    (
+        "The bonus pool is 2 million EUR.",
+        "The bonus pool is 2 EUR.",
+        "The bonus pool amounts to 2 million EUR.",
+    ),
+    (
+        "Churn fell by 3 percentage points in 2025.",
+        "Churn fell by 3% in 2025.",
+        "In 2025 churn fell by 3 percentage points.",
+    ),
+    (
+        "Net interest income was 850 million USD.",
+        "Gross interest income was 850 million USD.",
+        "Net interest income came to 850 million USD.",
+    ),
+    ("保证金为300万元。", "保证金为300元。", "保证金是300万元。"),
+    ("审批时限为5个工作日。", "审批时限为5个自然日。", "审批时限是5个工作日。"),
+]
+
+
+@pytest.mark.parametrize(("reference", "wrong", "right"), _QUALIFIERS)
+def test_answer_accuracy_reads_qualifiers_and_units(reference: str, wrong: str, right: str) -> None:
+    judge = LexicalJudge()
+    assert not judge.judge_reference(reference, wrong, 0.6).passed
+    assert judge.judge_reference(reference, right, 0.6).passed
+    # the same rules in faithfulness
+    assert not _supported(wrong, [reference])
