@@ -147,4 +147,5 @@ DEFAULT_PERIOD_PATTERNS: tuple[str, ...] = (
     r"(?:H[12]|Q[1-4])\s?(?:19|20)\d{2}",
     # A half or quarter on its own (Q1, H2): ranges such as Q1-Q3 2025 are lists of them.
     r"(?<![A-Za-z])(?:H[12]|Q[1-4])(?![A-Za-z])",
+    r"(?<![A-Za-z\d])[1-4][QH](?![A-Za-z\d])",  # 3Q, 1H: a quarter or half without its year
 )

@@ -580,7 +580,11 @@ _CJK_DOC_KIND = re.compile(
     r"演示|幻灯片|业绩|中期报告|年度报告|\.\w{2,5})"
     r"[\s\d_\-年版()（）]*(?:第\s*\d+\s*[页段节章条])?$"
 )
-_CJK_PREDICATE = re.compile(r"[将已是为有据称会要被把让了在不没未无并可能应]|表示|传闻|预计|计划")
+# (a superlative or a record ranks the fact: "（集团最高）", "（历史新高）" assert)
+_CJK_PREDICATE = re.compile(
+    r"[将已是为有据称会要被把让了在不没未无并可能应]|表示|传闻|预计|计划"
+    r"|最(?:高|低|大|小|快|慢|多|少|强|弱|佳|差)(?!人民)|首次|唯一|新高|新低|纪录|记录"
+)
 _CJK_CHAR = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _ASCII_RUN = re.compile(r"[A-Za-z0-9_.\-]+")
 _NAME_WORDS = frozenset(["of", "and", "the", "for", "in", "on", "to", "&", "a", "an"])

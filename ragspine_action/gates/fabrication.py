@@ -82,11 +82,16 @@ _NOT_AMOUNT = re.compile(
     # currency code glued to its amount, USD500, RMB5亿, stays an amount).
     rf"|(?<![A-Za-z\d_$€£¥&.])(?!{_CURRENCY_CODES}\d)[A-Za-z][A-Za-z&]*\d+(?:\.\d+)*(?![\d.,]*\d)"
     r"(?![万亿])[A-Za-z\d]*"
-    r"|(?<![A-Za-z\d_-])(?-i:[A-Z]{2,})-\d{1,3}(?![\d.,%])"
+    r"|(?<![A-Za-z\d_-])(?-i:[A-Z]{2,})-\d{1,3}(?!\.?\d|[\d,%])"
     r"|(?<![A-Za-z])(?:tier|level|stage|phase|pillar|class|type|grade|category|scope|gen|generation|"
-    r"series|model|version|wave|round|schedule|appendix|annex|form|rule|step|item|option)\s\d{1,2}(?![\d.,%])(?!\s?(?:[万亿%]|per\b))"
+    r"series|model|version|wave|round|schedule|appendix|annex|form|rule|step|item|option)[\s-]\d{1,2}"
+    r"(?!\.?\d|[\d,%])(?!\s?(?:[万亿%]|per\b))"
+    r"|(?<![\d.,])\d(?-i:[GD])(?![A-Za-z\d])"  # 5G, 3D: a generation, a dimension
+    # standards and frameworks by number: IFRS 9, ISO 27001, SOC 2, Basel 3.1, Solvency 2
+    r"|(?<![A-Za-z])(?:IFRS|IAS|ISO|SOC|Basel|Solvency|PCI\s?DSS|GDPR|SFDR|MiFID|UCITS|"
+    r"GPT|G|Windows|iOS|Android)[\s-]?\d{1,5}(?:\.\d)?(?!\.?\d|[\d,%])(?!\s?(?:[万亿%]|per\b))"
     r"|(?<![A-Za-z])(?:S&P|FTSE|Nasdaq|Russell|Nikkei|Stoxx|CAC|DAX|ASX|TSX|Fortune|Global)"
-    r"\s?\d{2,4}(?![\d.,%])"
+    r"\s?\d{2,4}(?!\.?\d|[\d,%])"
     r"|(?<![\d.,])\d{1,4}(?:st|nd|rd|th)\b"
     r"|(?:近|过去|最近|前|未来|今后)\s?\d{1,2}\s?(?:个)?(?:年|月|季度|周|天|日)(?![\d万亿])"
     r"|\b(?:last|past|previous|prior|next|coming|recent|preceding|following)\s+\d{1,2}\s+"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from ragspine_action.gates import LexicalJudge, detect_fabricated_numbers
+from ragspine_action.gates.claims import extract_claims
 
 # FB1: a digit inside an identifier (a metric, a class, an index) is no amount.
 _IDENTIFIERS = [
@@ -25,7 +26,21 @@ _IDENTIFIERS = [
     "FTSE 100",
     "A380",
     "ISO27001",
+    "ISO 27001",
+    "IFRS 9",
+    "Basel 3.1",
+    "SOC 2",
+    "Tier-1",
+    "Level-3",
+    "5G",
 ]
+
+
+def test_an_identifier_at_the_end_of_a_sentence_is_no_amount() -> None:
+    assert detect_fabricated_numbers("No figures for Section 8 or Tier 2. Sorry.") == []
+    assert detect_fabricated_numbers("没有3Q的数据。") == []
+
+
 _AMOUNTS = [("640 million", "640"), ("13.8%", "13.8"), ("85亿港元", "85亿"), ("1,150", "1,150")]
 
 
@@ -419,3 +434,24 @@ def test_answer_accuracy_reads_qualifiers_and_units(reference: str, wrong: str, 
     assert judge.judge_reference(reference, right, 0.6).passed
     # the same rules in faithfulness
     assert not _supported(wrong, [reference])
+
+
+# HA5 (brackets): a short full-width bracket that ranks the fact is a claim of its own.
+@pytest.mark.parametrize(
+    ("answer", "said", "unsaid"),
+    [
+        ("利润增长5%（行业最高）。", "利润增长5%，为行业最高。", "利润增长5%。"),
+        ("销量增长9%【首次超过竞争对手】。", "销量增长9%，首次超过竞争对手。", "销量增长9%。"),
+        ("保费增长3%（历史新高）。", "保费增长3%，创历史新高。", "保费增长3%，低于预期。"),
+    ],
+)
+def test_a_ranking_bracket_is_judged(answer: str, said: str, unsaid: str) -> None:
+    claims = [c.text for c in extract_claims(answer, sources=["report.pdf"])]
+    judge = LexicalJudge()
+    assert all(v.supported for v in judge.judge_claims(claims, [said]))
+    assert not all(v.supported for v in judge.judge_claims(claims, [unsaid]))
+
+
+def test_a_naming_bracket_stays_in_its_sentence() -> None:
+    claims = [c.text for c in extract_claims("内地新业务价值（内地NBV）增长12%。")]
+    assert len(claims) == 1
