@@ -2002,12 +2002,13 @@ def _overlap(
     ]
     if "up" in words and _UP_TO.search(text) is not None:
         words.remove("up")  # "up to 180 GBP" bounds the number (rule 2 reads it)
-    if ("points" in words or "point" in words) and _POINTS.search(text) is not None:
-        # "2 percentage points" frames its number like "2%" (rule 2 compares the units)
+    if not _SCALED.isdisjoint(words) and _POINTS.search(text) is not None:
+        # "2 percentage points", "3.5 billion" frame their number like "2%" (rule 2
+        # compares units and scales)
         for m in _POINTS.finditer(text):
             for word in m.group(1).lower().split():
-                if word in words:
-                    words.remove(word)
+                if word in words and word not in match:
+                    words.remove(word)  # (said in the contexts too, it is found as a word)
     if "year" in words and _YEAR_ON_YEAR.search(text) is not None:
         for _ in range(2 * len(_YEAR_ON_YEAR.findall(text))):
             if "year" in words:
@@ -2062,7 +2063,10 @@ _FRAME_WORDS = frozenset(
 )
 _UP_TO = re.compile(r"\bup\s+to\b", re.IGNORECASE)
 _CJK_DAY_UNIT = re.compile(r"(?<=[\d０-９])\s*个?(?:工作日|营业日|自然日|日历日)")
-_POINTS = re.compile(r"\d\s*((?:percentage|basis)\s+points?)\b", re.IGNORECASE)
+_POINTS = re.compile(
+    r"\d\s*((?:percentage|basis)\s+points?|thousand|million|billion|trillion)\b", re.IGNORECASE
+)
+_SCALED = frozenset(["points", "point", "thousand", "million", "billion", "trillion"])
 _YEAR_ON_YEAR = re.compile(r"\byear[\s-]+(?:on|over)[\s-]+year\b", re.IGNORECASE)
 
 # Where a sentence joins two clauses that each say something: ", and", ", but", ", although",
@@ -3307,11 +3311,23 @@ _FREQUENCIES: dict[str, str] = {
     "quarterly": r"\b(?:per|a|each|every)\s+quarter\b|\bquarterly\b|每季度?|每个季度",
     "yearly": r"\b(?:per|a|each|every)\s+(?:calendar\s+|financial\s+|fiscal\s+)?(?:year|annum)\b"
     r"|\b(?:yearly|annually)\b|每年|每一年",
+    # what else an amount is counted per: a transaction, a person
+    "per_transaction": r"\b(?:per|a|each|every)\s+(?:single\s+)?(?:transaction|transfer|payment)\b"
+    r"|每笔|单笔",
+    "per_person": r"\b(?:per|each|every)\s+(?:person|head|employee|member|participant)\b|每人|人均",
 }
 _FREQUENCY = re.compile("|".join(f"(?P<{k}>{v})" for k, v in _FREQUENCIES.items()), re.IGNORECASE)
 # A claim without one of these words says no frequency (a set look-up before the pattern).
 _FREQUENCY_CUES = frozenset(
     [
+        "transaction",
+        "transfer",
+        "payment",
+        "person",
+        "head",
+        "employee",
+        "member",
+        "participant",
         "day",
         "week",
         "month",
@@ -3325,7 +3341,7 @@ _FREQUENCY_CUES = frozenset(
         "yearly",
         "annually",
     ]
-) | frozenset("每")
+) | frozenset("每单均")
 # The words of a frequency phrase (left out of the topic a frequency is compared on).
 _FREQUENCY_WORDS = (
     _FREQUENCY_CUES

@@ -219,6 +219,10 @@ _KINDS: tuple[dict[str, frozenset[str]], ...] = (
         "net": frozenset(["net", "净额", "净值"]),
         "gross": frozenset(["gross", "总额", "毛额"]),
     },
+    {  # a figure as reported or restated on an underlying basis
+        "reported": frozenset(["reported", "statutory"]),
+        "underlying": frozenset(["underlying", "adjusted", "organic", "core"]),
+    },
     {  # per share, before or after dilution
         "basic": frozenset(["basic", "基本"]),
         "diluted": frozenset(["diluted", "稀释"]),

@@ -423,6 +423,22 @@ _QUALIFIERS = [
         "Net interest income came to 850 million USD.",
     ),
     ("保证金为300万元。", "保证金为300元。", "保证金是300万元。"),
+    (
+        "Goodwill was written down by 1.2 billion USD.",
+        "Goodwill was written down by 1.2 million USD.",
+        "Goodwill was written down by USD 1.2 billion.",
+    ),
+    (
+        "The withdrawal limit is 1,000 EUR per day.",
+        "The withdrawal limit is 1,000 EUR per transaction.",
+        "The withdrawal limit is 1,000 EUR a day.",
+    ),
+    (
+        "Revenue grew 7% on an organic basis.",
+        "Revenue grew 7% on a reported basis.",
+        "On an organic basis, revenue grew 7%.",
+    ),
+    ("餐费补贴人均80元。", "餐费补贴每笔80元。", "餐费补贴每人80元。"),
     ("审批时限为5个工作日。", "审批时限为5个自然日。", "审批时限是5个工作日。"),
 ]
 
