@@ -1245,6 +1245,38 @@ def _directions(text: str, tokens: frozenset[str]) -> frozenset[str]:
     return frozenset(found)
 
 
+def _instructs(sentence: str, topic: set[str]) -> bool:
+    """Whether ``sentence`` instructs what ``topic`` is about: a clause of it opens on a
+    verb of procedure ("Before any maintenance, isolate the power supply"; "Always wear
+    safety glasses") and shares two of its words."""
+    for clause in _INSTRUCTION_SPLIT.split(sentence):
+        m = _IMPERATIVE.match(clause)
+        if m is not None and m.group(1).lower() in _IMPERATIVE_VERBS:
+            words = _clause_tokens(clause) - STOPWORDS
+            if len(words & topic) >= 2:
+                return True
+    return False
+
+
+# An instruction is a requirement: a clause that opens on a verb of procedure
+# ("isolate the power supply", "Always wear gloves", "Please submit the form") requires
+# it, so "You do not need to isolate the power supply" (optional) contradicts it.
+_IMPERATIVE = re.compile(
+    r"\s*(?:(?:always|please|first|then|also|and)\s+)?([A-Za-z]+)\s+\w", re.IGNORECASE
+)
+_INSTRUCTION_SPLIT = re.compile(r"[,;:]\s*|\s+and\s+|\s+then\s+")
+_IMPERATIVE_VERBS_TEXT = """
+    isolate disconnect switch turn shut unplug lock tag wear use apply attach install remove
+    replace inspect check verify test clean drain flush purge ventilate secure ground earth
+    record log report notify inform contact call email submit file send return complete fill
+    obtain get request book register pay keep store retain back encrypt enable disable update
+    patch change reset rotate review sign approve confirm ensure follow read label mark seal
+    wash rinse dispose discard destroy shred escalate document photograph measure calibrate
+    tighten torque lubricate grease charge upload present show carry bring
+"""
+_IMPERATIVE_VERBS = frozenset(_IMPERATIVE_VERBS_TEXT.split())
+
+
 _CJK_MODALS = frozenset("得须需必能会可应要用该")  # 不得, 无须, 不必, 不能, 不应, 不用 …
 
 
@@ -2649,7 +2681,7 @@ def _polarity_problem(
     opposite. Bounds are no negation ("no more than 40" is "at most 40", "not only").
     """
     analysed = []
-    for piece, whole, part, _, _ in _polar_pieces(claim):
+    for piece, whole, part, condition, _ in _polar_pieces(claim):
         raw = _clause_tokens(whole)
         plain = raw - STOPWORDS - _NOT_OVERLAP
         if _weight(plain) < (1 if part else 1.5):
@@ -2665,17 +2697,30 @@ def _polarity_problem(
         top = [(c, s) for o, c, s in scored if o == best]
         if any(c.part != part for c, _ in top) and any(c.part == part for c, _ in top):
             top = [(c, s) for c, s in top if c.part == part]  # like matches like
+        if not part and piece is not whole and not all(c.negated for c, _ in top):
+            # The claim's clause cut from its condition ("X may be used if screen lock is
+            # enabled"): the condition's words may pull the match to the sentence that
+            # sets the condition ("Devices must have screen lock enabled"); when the
+            # clause's own words match only a negated context clause ("X are blocked"),
+            # that clause is the one it is compared with.
+            own = set(_clause_tokens(piece)) - STOPWORDS - _NOT_OVERLAP
+            own |= {match.get(t, t) for t in own}
+            by_own = [(len(own.intersection(c.tokens)), c, s) for _, c, s in scored]
+            most = max((o for o, _, _ in by_own), default=0)
+            own_top = [(c, s) for o, c, s in by_own if o == most]
+            if most >= 2 and all(c.negated for c, _ in own_top):
+                top = own_top
         if len(top) > 1 and len({c.negated for c, _ in top}) > 1:
             # Tied clauses of both polarities: the one the claim covers most of (a
             # clause with its condition has words the claim need not have).
             tightest = min(len(c.tokens) for c, _ in top)
             top = [(c, s) for c, s in top if len(c.tokens) == tightest]
         polar = raw if piece is whole else _clause_tokens(piece)
-        analysed.append((piece, polar, topic, _negated(piece, polar), scored, top, part))
+        analysed.append((piece, polar, topic, _negated(piece, polar), scored, top, part, condition))
     # (a "without" phrase or a condition negates its own words, not the clause it matches)
     negated_tops = [
         {id(c) for c, _ in top}
-        for _, _, _, negated, _, top, part in analysed
+        for _, _, _, negated, _, top, part, _ in analysed
         if negated and not part
     ]
     # A label before a colon ("Effective date: 1 July 2024") names what its value is
@@ -2685,7 +2730,7 @@ def _polarity_problem(
     if found is not None and _weight(_clause_tokens(claim[found.end() - 1 :]) - STOPWORDS) < 1:
         label = None  # "特别分红：有": the label carries the claim, its value is one word
     claim_terms: frozenset[str] | None = None
-    for piece, raw, topic, negated, scored, top, part in analysed:
+    for piece, raw, topic, negated, scored, top, part, condition in analysed:
         if not part and any(c.requires for c, _ in top):
             # "Restart the old primary after failover" against "Never restart the old
             # primary until it has been rebuilt": the permission holds only with its
@@ -2700,6 +2745,23 @@ def _polarity_problem(
             problem = _quantifier_problem(piece, top)
         if problem is None and not negated and not part:
             problem = _narrowed_problem(piece, top)
+        if (
+            problem is None
+            and not part
+            and piece.isascii()
+            and "optional" in _directions(piece, raw)
+            and not any(o and "optional" in c.directions for o, c, _ in scored)
+        ):
+            # "You do not need to isolate the power supply" (read as optional) where the
+            # contexts instruct it and never call it optional
+            problem = next(
+                (
+                    ("says it is optional where the context instructs it", s)
+                    for s in dict.fromkeys(s for o, _, s in scored if o)
+                    if _instructs(s, topic)
+                ),
+                None,
+            )
         if problem is None and _REGARDLESS.search(piece) is not None:
             terms = _terms(piece)
             problem = next(
@@ -2732,7 +2794,8 @@ def _polarity_problem(
                 if not inside and not any(c.negated for c, _ in top):
                     return "negated, but the context is not", top[0][1]
             elif (
-                all(c.negated for c, _ in top)
+                not condition  # "If a device is rooted, …" supposes; it asserts nothing
+                and all(c.negated for c, _ in top)
                 and not any(id(c) in ids for ids in negated_tops for c, _ in top)
                 and not _beside_the_negation(raw)
                 and (label is None or piece.strip() != label)

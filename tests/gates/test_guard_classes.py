@@ -1,0 +1,63 @@
+"""Guards for rewordings read as faithful: an instruction called optional, and a clause
+cut from its condition compared with the prohibition its own words match."""
+
+from __future__ import annotations
+
+import pytest
+
+from ragspine_action.gates import LexicalJudge
+
+MAINTENANCE = (
+    "Replace the chiller air filters every 3 months. Inspect the condenser coils every 6 "
+    "months. Before any maintenance, isolate the power supply and apply a lock-out tag."
+)
+DEVICES = (
+    "Personal devices may access company email only through the approved mobile management "
+    "app. Devices must have screen lock enabled and an operating system that is still "
+    "supported by the vendor. Jailbroken or rooted devices are blocked."
+)
+RECEIPTS = (
+    "For expenses under 25 EUR, no receipt is required. Submit the receipt for all other expenses."
+)
+
+
+@pytest.mark.parametrize(
+    ("context", "claim", "supported"),
+    [
+        (MAINTENANCE, "You do not need to isolate the power supply before maintenance.", False),
+        (MAINTENANCE, "Isolating the power supply is not required for filter replacement.", False),
+        (MAINTENANCE, "A lock-out tag is not required.", False),
+        (MAINTENANCE, "The power supply must be isolated before any maintenance.", True),
+        (
+            "Wear safety glasses in the workshop at all times.",
+            "Safety glasses are optional in the workshop.",
+            False,
+        ),
+        (
+            "Wear safety glasses in the workshop at all times.",
+            "Safety glasses must be worn in the workshop at all times.",
+            True,
+        ),
+        # Called optional by the contexts themselves: no contradiction.
+        (RECEIPTS, "You do not need to submit a receipt for expenses under 25 EUR.", True),
+        (
+            "Submitting a receipt is optional for expenses under 25 EUR.",
+            "You don't need to submit a receipt for expenses under 25 EUR.",
+            True,
+        ),
+        # A permission with a condition against a prohibition.
+        (DEVICES, "Jailbroken or rooted devices are allowed if screen lock is enabled.", False),
+        (DEVICES, "Rooted devices may be used if screen lock is enabled.", False),
+        (DEVICES, "Jailbroken devices are blocked even if screen lock is enabled.", True),
+        (
+            DEVICES,
+            "Personal devices may access company email if the approved mobile management app is used.",
+            True,
+        ),
+        # A condition supposes; it asserts nothing.
+        (DEVICES, "If a device is rooted, it is blocked.", True),
+    ],
+)
+def test_guard(context: str, claim: str, supported: bool) -> None:
+    verdict = LexicalJudge().judge_claims([claim], [context])[0]
+    assert verdict.supported is supported, verdict.reason
