@@ -1210,7 +1210,26 @@ def _quantifier_problem(piece: str, top: list[tuple[_Clause, str]]) -> tuple[str
         counted = {_stem(w.lower()) for w in _COUNTED.findall(sentence)}
         if nouns & counted:
             return "says all where the context counts them", sentence
+        if not piece.isascii():
+            m = _CJK_UNIVERSAL_NOUN.search(piece)
+            if m is not None and f"的{m.group(1)}" in sentence:
+                # 所有股东 against 持股1%以上的股东: the context names which ones
+                return "says all where the context qualifies them", sentence
+        qualified = {_stem(w.lower()) for w in _QUALIFIED.findall(sentence)}
+        if nouns & qualified:
+            # "Shareholders holding at least 1% may attend": the context names which ones
+            return "says all where the context qualifies them", sentence
     return None
+
+
+_CJK_UNIVERSAL_NOUN = re.compile(r"(?:所有|全部|全体|任何|一切)的?([\u4e00-\u9fff]{2})")
+# A noun the sentence qualifies by a participle or relative clause right after it:
+# "shareholders holding at least 1%", "employees who joined before 2020".
+_QUALIFIED = re.compile(
+    r"\b([a-z][a-z-]+)\s+(?:who|that|whose|holding|having|owning|earning|aged|with\s+at\s+least|"
+    r"with\s+more\s+than|employed|hired|based|located|enrolled|registered)\b",
+    re.IGNORECASE,
+)
 
 
 def _narrowed_problem(piece: str, top: list[tuple[_Clause, str]]) -> tuple[str, str] | None:

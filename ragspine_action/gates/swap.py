@@ -977,7 +977,14 @@ def _unmentioned(
         return False  # "The X200" for "The device": a name for what the sentence describes
     if named:
         return True
-    return _role(said, mine) and _role(written, theirs)
+    return (_role(said, mine) or _agent(said, mine)) and _role(written, theirs)
+
+
+def _agent(atoms: list[int], side: _Side) -> bool:
+    """Whether a place ends in a noun that names a person by what they do (the
+    ``ombudsman``, an ``actuary``, a ``pharmacist``) put for a role the sentence names."""
+    word = side.atoms[max(atoms)]
+    return len(word) > 5 and word.endswith(("man", "men", "person", "ist", "ary", "ee"))
 
 
 def _role(atoms: list[int], side: _Side) -> bool:

@@ -471,3 +471,32 @@ def test_a_ranking_bracket_is_judged(answer: str, said: str, unsaid: str) -> Non
 def test_a_naming_bracket_stays_in_its_sentence() -> None:
     claims = [c.text for c in extract_claims("内地新业务价值（内地NBV）增长12%。")]
     assert len(claims) == 1
+
+
+@pytest.mark.parametrize(
+    ("context", "widened", "faithful"),
+    [
+        (
+            "Employees who joined before 2020 keep the old pension plan.",
+            "All employees keep the old pension plan.",
+            "Employees who joined before 2020 keep the old pension plan unchanged.",
+        ),
+        (
+            "符合条件的员工可申请住房补贴。",
+            "所有员工都可申请住房补贴。",
+            "符合条件的员工可以申请住房补贴。",
+        ),
+    ],
+)
+def test_all_where_the_context_qualifies_the_noun_fails(
+    context: str, widened: str, faithful: str
+) -> None:
+    assert not _supported(widened, [context])
+    assert _supported(faithful, [context])
+
+
+def test_an_agent_noun_never_mentioned_is_a_swapped_role() -> None:
+    context = ["Disputes are referred to the compliance officer within 5 days."]
+    assert not _supported("Disputes are referred to the ombudsman within 5 days.", context)
+    assert not _supported("Disputes are referred to the actuary within 5 days.", context)
+    assert _supported("Within 5 days, disputes are referred to the compliance officer.", context)
