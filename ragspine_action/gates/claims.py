@@ -1450,7 +1450,7 @@ def extract_claims(
             line, own = _split_brackets(line, names)
         if "#" in line or "=" in line:
             line = _LOOSE_LOCATOR.sub(" ", line)
-        if _MAY_LOCATE.search(line) is not None:
+        if _may_locate(line):
             line, located = _without_locators(line)
             had_doc = had_doc or located
         if had_doc or own:
@@ -1812,6 +1812,30 @@ _MAY_LOCATE = re.compile(
     r"sch|appendix|annex|chapters?|ch)\.?\s*\d|\d\s*[节章条款]",
     re.IGNORECASE,
 )
+_LOCATE_TEXT = """section sections sect sec s ss clause clauses cl cls article articles art
+    paragraph paragraphs para paras schedule schedules sch appendix annex chapter chapters ch"""
+_LOCATE_WORDS = frozenset(_LOCATE_TEXT.split())
+_DIGIT_RUN = re.compile(r"\d+")
+_LAST_WORD = re.compile(r"([a-z]+)\.?\s?$")
+_CJK_LOCATOR_DIGIT = re.compile(r"\d\s*[节章条款]")
+
+
+def _may_locate(line: str) -> bool:
+    """A cheap look before the locator patterns: a section mark, a digit before a Chinese
+    locator character, or a locator word right before a digit (one simple scan each)."""
+    if "§" in line:
+        return True
+    if not has_digit(line):
+        return False
+    if not line.isascii() and _CJK_LOCATOR_DIGIT.search(line) is not None:
+        return True
+    for m in _DIGIT_RUN.finditer(line):
+        word = _LAST_WORD.search(line[max(0, m.start() - 12) : m.start()].lower())
+        if word is not None and word.group(1) in _LOCATE_WORDS:
+            return True
+    return False
+
+
 _LOCATOR_LEAD = (
     r"(?:as\s+(?:set\s+out|stated|described|provided|specified|defined|required)\s+(?:in|by|under)|"
     r"under|per|pursuant\s+to|in\s+accordance\s+with|according\s+to|in\s+line\s+with|see|"

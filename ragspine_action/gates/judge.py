@@ -1519,12 +1519,12 @@ _NAME = re.compile(r"(?<=[\w,;:)] )[A-Z][A-Za-z]+\b")
 @lru_cache(maxsize=1024)
 def _stem_index(vocab: frozenset[str]) -> dict[str, str]:
     """Each stem of a passage's English words → one word that has it (paraphrase.stems)."""
-    index: dict[str, str] = {}
-    for word in vocab:
-        if word.isascii() and len(word) >= 3 and word.isalpha():
-            for stem in stems(word):
-                index.setdefault(stem, word)
-    return index
+    return {
+        stem: word
+        for word in vocab
+        if len(word) >= 3 and word.isascii() and word.isalpha()
+        for stem in stems(word)
+    }
 
 
 def _key(sentence: str) -> str:
@@ -3513,6 +3513,7 @@ def _cjk_term_problem(claim: str, contexts: _Contexts) -> str | None:
 # of its words there, so a reworded faithful sentence (one new verb among many found
 # words) passes, and a claim with numbers is left to the number rules.
 _NEW_VERB_SHARE = 0.75
+_PARAPHRASE_FLOOR = 0.2  # below it a claim is no rewording (_judge): no stems, no table
 _NOT_VERBS_ED_TEXT = """
     based related limited detailed listed unlisted need needed indeed hundred bed red
     shed seed speed feed weed breed proceed exceed succeed united advanced
@@ -3677,8 +3678,9 @@ class LexicalJudge:
         if not tokens:
             return ClaimVerdict(shown, True, 1.0)
         match: dict[str, str] = {}
+        unfound: list[str] = []
         for t in tokens:
-            found = t if t in contexts.vocab else contexts.match(t)
+            found = t if t in contexts.vocab else contexts.literal(t)
             if found is not None:
                 match[t] = found
             elif t in _DIRECTIONS_OF and contexts.says_direction(_DIRECTIONS_OF[t]):
@@ -3689,8 +3691,23 @@ class LexicalJudge:
                 # "banned" where they say "not permitted", "allowed" for "may": what is
                 # allowed or not is the polarity rule's to compare
                 match[t] = t
+            else:
+                unfound.append(t)
         scored_text = claim if claim.isascii() else _cjk_as_said(claim, contexts)
         hits, total = _overlap(scored_text, tokens, match, contexts)
+        if (
+            unfound
+            and hits >= _PARAPHRASE_FLOOR * total
+            and (hits < _NEW_VERB_SHARE * total or _JOINED_CLAUSE.search(claim) is not None)
+        ):
+            # Derivations and the wider synonym table, asked only where the words as
+            # written leave the claim short of a clear pass but share enough of them to
+            # be a rewording at all (their index costs a pass over each passage's words)
+            for t in unfound:
+                found = contexts.paraphrased(t)
+                if found is not None:
+                    match[t] = found
+            hits, total = _overlap(scored_text, tokens, match, contexts)
         if hits < total and ("|" in claim or ":" in claim or "：" in claim):
             hits, total = _label_overlap(claim, match, contexts, threshold, (hits, total))
         if hits < total and claim.isascii() and _NAME.search(claim) is not None:
