@@ -1152,6 +1152,22 @@ _FRONTED_CONDITION = re.compile(
 )
 # What says "regardless of it": a claim clause dropping the context's condition
 # ("…, whatever the storage use", "无论存储用量多少").
+# A bound that restricts a rule to some cases (flights of 6 hours or longer, 超过5000元).
+_BOUND_WORDS = re.compile(
+    r"\b(?:or\s+(?:longer|more|less|shorter|above|below|over|under|fewer|higher|lower)|"
+    r"at\s+(?:least|most)|(?:shorter|longer|more|less|fewer|higher|lower)\s+than|over|under|"
+    r"above|below|up\s+to|exceeding|between|within|only)\b|以上|以下|超过|不足|至少|最多|不超过|"
+    r"低于|高于|之内|以内|仅|年满|满\d|未满",
+    re.IGNORECASE,
+)
+
+
+def _drops_a_bound(sentence: str, claim: str) -> bool:
+    """Whether ``sentence`` bounds what it says with a word ``claim`` does not have."""
+    said = claim.lower()
+    return any(m.group().lower() not in said for m in _BOUND_WORDS.finditer(sentence))
+
+
 _REGARDLESS = re.compile(
     r"\b(?:regardless\s+of|irrespective\s+of|whatever|whichever|no\s+matter|in\s+any\s+case|"
     r"unconditionally)\b|无论|不论|不管|不受.{0,6}限制",
@@ -2781,13 +2797,33 @@ def _polarity_problem(
                 ),
                 None,
             )
-        if problem is None and _REGARDLESS.search(piece) is not None:
+        regardless = _REGARDLESS.search(piece) is not None
+        if regardless and any(_REGARDLESS.search(s) for o, _, s in scored if o):
+            regardless = False  # the contexts say "regardless of …" themselves
+        if problem is None and regardless:
             terms = _terms(piece)
             problem = next(
                 (
                     ("says it holds regardless of a condition the context sets", s)
                     for o, c, s in scored
                     if o and c.condition and not terms.isdisjoint(c.terms)
+                ),
+                None,
+            )
+        if (
+            problem is None
+            and not part
+            and _REGARDLESS.search(claim) is not None
+            and not any(_REGARDLESS.search(s) for o, _, s in scored if o)
+        ):
+            # "permitted on all flights, regardless of duration" against "permitted for
+            # flights of 6 hours or longer": a bound on the clause it matches best
+            best = max((o for o, _, _ in scored), default=0)
+            problem = next(
+                (
+                    ("says it holds regardless of a bound the context sets", s)
+                    for o, _, s in scored
+                    if o >= 2 and o == best and _drops_a_bound(s, claim)
                 ),
                 None,
             )

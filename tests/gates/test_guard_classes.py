@@ -61,3 +61,48 @@ RECEIPTS = (
 def test_guard(context: str, claim: str, supported: bool) -> None:
     verdict = LexicalJudge().judge_claims([claim], [context])[0]
     assert verdict.supported is supported, verdict.reason
+
+
+FLIGHTS = (
+    "Economy class must be booked for flights shorter than 6 hours. Business class is "
+    "permitted for flights of 6 hours or longer."
+)
+
+
+@pytest.mark.parametrize(
+    ("context", "claim", "supported"),
+    [
+        # "regardless of …" where the contexts bound the rule: the bound is dropped.
+        (FLIGHTS, "Business class is permitted on all flights, regardless of duration.", False),
+        (
+            FLIGHTS,
+            "Regardless of the airline, business class is permitted for flights of 6 hours or longer.",
+            True,
+        ),
+        (
+            "Refunds are issued within 14 days for orders over 50 EUR.",
+            "Refunds are issued within 14 days, whatever the order value.",
+            False,
+        ),
+        (
+            "报销上限为每晚800元。超过5000元的差旅须经总监审批。",
+            "差旅无论金额多少均须经总监审批。",
+            False,
+        ),
+        (
+            "报销上限为每晚800元。超过5000元的差旅须经总监审批。",
+            "超过5000元的差旅须经总监审批，无论目的地。",
+            True,
+        ),
+        ("年满55岁的员工每年可享受一次免费体检。", "不论年龄，员工每年可享受一次免费体检。", False),
+        # The contexts say "regardless" themselves.
+        (
+            "All staff receive the annual bonus regardless of their start date, provided they are employed on 31 December.",
+            "Staff receive the annual bonus regardless of start date if employed on 31 December.",
+            True,
+        ),
+    ],
+)
+def test_regardless_of_a_bound(context: str, claim: str, supported: bool) -> None:
+    verdict = LexicalJudge().judge_claims([claim], [context])[0]
+    assert verdict.supported is supported, verdict.reason
