@@ -2893,7 +2893,59 @@ def _polarity_problem(
                 if direction in _ORDER and _converse(piece, sentence, direction):
                     continue
                 return "says the opposite direction of the context", sentence
+        if told_round is None and not part:
+            problem = _stability_problem(piece, said, topic, scored)
+            if problem is not None:
+                return problem
     return None
+
+
+# Held steady: a change (grew, shrank, 增长, 收缩) where the context says a figure stayed
+# where it was (remained stable, unchanged, 保持稳定, 持平), and the reverse. "Steady
+# growth" and 稳定增长 say a direction and are not "stable".
+_STABLE = re.compile(
+    r"\b(?:stable|steady|unchanged|flat|constant|stabili[sz]ed|held\s+steady|"
+    r"remained\s+(?:the\s+)?same|stayed\s+(?:the\s+)?same|no\s+change)\b"
+    r"|保持稳定|维持稳定|基本稳定|总体稳定|稳定|持平|不变|平稳",
+    re.IGNORECASE,
+)
+_MOVES = frozenset(["up", "down"])
+
+
+def _says_stable(text: str, directions: frozenset[str]) -> bool:
+    return directions.isdisjoint(_MOVES) and _STABLE.search(text) is not None
+
+
+def _stability_problem(
+    piece: str,
+    said: frozenset[str],
+    topic: set[str],
+    scored: list[tuple[int, _Clause, str]],
+) -> tuple[str, str] | None:
+    """A change said of what the best-matching context clause says held steady, or
+    steadiness said of what it says changed."""
+    claim_moves = not said.isdisjoint(_MOVES)
+    claim_stable = not claim_moves and _STABLE.search(piece) is not None
+    if not claim_moves and not claim_stable:
+        return None
+    best = max((o for o, _, _ in scored), default=0)
+    if best < 2:
+        return None
+    nearest = [(c, s) for o, c, s in scored if o == best]
+    for c, sentence in nearest:
+        if claim_moves and _says_stable(_clause_text(sentence, c), c.directions):
+            return "says it changed where the context says it held steady", sentence
+        if claim_stable and not c.directions.isdisjoint(_MOVES):
+            return "says it held steady where the context says it changed", sentence
+    return None
+
+
+def _clause_text(sentence: str, clause: _Clause) -> str:
+    """The part of ``sentence`` a clause covers, near enough for a word look-up: the
+    sentence's pieces whose tokens the clause holds (a whole short sentence)."""
+    if sentence.isascii():
+        return " ".join(t for t in clause.tokens)
+    return sentence
 
 
 # "No limit": a claim that lifts a bound its context sets ("managers may approve unlimited

@@ -106,3 +106,36 @@ FLIGHTS = (
 def test_regardless_of_a_bound(context: str, claim: str, supported: bool) -> None:
     verdict = LexicalJudge().judge_claims([claim], [context])[0]
     assert verdict.supported is supported, verdict.reason
+
+
+QBR = (
+    "Hong Kong revenue rose 6% in Q2 2025. The customer base remained stable. Net interest "
+    "margin narrowed to 1.62%."
+)
+QBR_ZH = (
+    "香港区2025年第二季度收入为17.02亿港元，环比增长6%。净息差收窄至1.62%。MCV客群规模保持稳定。"
+)
+
+
+@pytest.mark.parametrize(
+    ("context", "claim", "supported"),
+    [
+        # A change said of what held steady, and steadiness said of what changed.
+        (QBR, "The customer base grew.", False),
+        (QBR, "Net interest margin was stable at 1.62%.", False),
+        (QBR, "Net interest margin fell to 1.62%.", True),
+        (QBR, "The customer base remained stable while revenue rose 6%.", True),
+        (QBR_ZH, "MCV客群规模明显收缩。", False),
+        (QBR_ZH, "MCV客群规模大幅增长。", False),
+        (QBR_ZH, "MCV客群规模保持稳定。", True),
+        # "Steady growth" says a direction, not steadiness.
+        (
+            "Premiums showed steady growth of 4% a year.",
+            "Premiums grew steadily by 4% a year.",
+            True,
+        ),
+    ],
+)
+def test_held_steady(context: str, claim: str, supported: bool) -> None:
+    verdict = LexicalJudge().judge_claims([claim], [context])[0]
+    assert verdict.supported is supported, verdict.reason
