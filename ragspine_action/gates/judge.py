@@ -3475,7 +3475,8 @@ def _negates_other_word(
 # How often: a claim that says "per week" where the sentence it was taken from says "per
 # day" (每季度 where it says 每年) changes the fact, however many words it shares.
 _FREQUENCIES: dict[str, str] = {
-    "daily": r"\b(?:per|a|each|every)\s+(?:working\s+|calendar\s+)?day\b|\bdaily\b|每日|每天",
+    "daily": r"\b(?:per|a|each|every)\s+(?:working\s+|calendar\s+)?day\b|\bdaily\b|每日|每天"
+    r"|\b(?:per|a|each|every)\s+night\b|\bnightly\b|每晚|每夜",
     "weekly": r"\b(?:per|a|each|every)\s+week\b|\bweekly\b|每周|每星期|每个星期",
     "monthly": r"\b(?:per|a|each|every)\s+(?:calendar\s+)?month\b|\bmonthly\b|每月|每个月",
     "quarterly": r"\b(?:per|a|each|every)\s+quarter\b|\bquarterly\b|每季度?|每个季度",
@@ -3499,6 +3500,8 @@ _FREQUENCY_CUES = frozenset(
         "member",
         "participant",
         "day",
+        "night",
+        "nightly",
         "week",
         "month",
         "quarter",
@@ -3515,9 +3518,9 @@ _FREQUENCY_CUES = frozenset(
 # The words of a frequency phrase (left out of the topic a frequency is compared on).
 _FREQUENCY_WORDS = (
     _FREQUENCY_CUES
-    | frozenset(["days", "weeks", "months", "quarters", "years", "every", "each"])
+    | frozenset(["days", "nights", "weeks", "months", "quarters", "years", "every", "each"])
     | frozenset(["calendar", "financial", "fiscal", "working"])
-    | frozenset("每日天周星期月季度年")
+    | frozenset("每日天晚夜周星期月季度年")
 )
 _SAME_FACT = 0.8  # share of the claim's words the sentence must have to be its source
 
@@ -3526,12 +3529,26 @@ def _frequencies(text: str) -> frozenset[str]:
     return frozenset(m.lastgroup for m in _FREQUENCY.finditer(text) if m.lastgroup)
 
 
+_TIME_RATES = frozenset(["daily", "weekly", "monthly", "quarterly", "yearly"])
+
+
+def _rates_disagree(said: frozenset[str], claimed: frozenset[str]) -> bool:
+    """Whether ``claimed`` counts per something else than ``said``: none in common, or
+    another period beside a shared unit (每人每月 against 每人每晚)."""
+    if not said:
+        return False
+    if said.isdisjoint(claimed):
+        return True
+    said_time, claimed_time = said & _TIME_RATES, claimed & _TIME_RATES
+    return bool(said_time and claimed_time and said_time.isdisjoint(claimed_time))
+
+
 def _frequency_problem(claim: str, sentence: str, topic: frozenset[str], label: str) -> str | None:
     """A reason when ``claim`` says another frequency than the context sentence it was
     taken from (a sentence holding most of its words)."""
     said = _frequencies(sentence)
     claimed = _frequencies(claim)
-    if not said or said & claimed:
+    if not _rates_disagree(said, claimed):
         return None
     words = [t for t in topic if not t.isdigit() and t not in _FREQUENCY_WORDS]
     shared = frozenset(TOKEN.findall(sentence.lower()))
@@ -4130,7 +4147,7 @@ def _rate_problem(sentence: str, answer_sentence: str) -> str | None:
     if not numbers or not _numbers_among(numbers, _claim_numbers(answer_sentence, ())):
         return None
     said, claimed = _frequencies(sentence), _frequencies(answer_sentence)
-    if not said or not claimed or said & claimed:
+    if not claimed or not _rates_disagree(said, claimed):
         return None
     return (
         f"says {'/'.join(sorted(said))} where the answer says {'/'.join(sorted(claimed))} "

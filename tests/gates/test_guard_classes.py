@@ -139,3 +139,28 @@ QBR_ZH = (
 def test_held_steady(context: str, claim: str, supported: bool) -> None:
     verdict = LexicalJudge().judge_claims([claim], [context])[0]
     assert verdict.supported is supported, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("reference", "answer", "passes"),
+    [
+        # A rate put per another period: per night is a daily rate, per week is not.
+        (
+            "The hotel cap is 180 EUR per night in Europe.",
+            "The hotel cap is 180 EUR per week in Europe.",
+            False,
+        ),
+        (
+            "The hotel cap is 180 EUR per night in Europe.",
+            "In Europe hotels are capped at 180 EUR a night.",
+            True,
+        ),
+        # Another period beside a shared unit (每人): still another rate.
+        ("一线城市住宿费标准为每人每晚600元。", "一线城市住宿费标准为每人每月600元。", False),
+        ("一线城市住宿费标准为每人每晚600元。", "一线城市住宿费标准为每人每天600元。", True),
+    ],
+)
+def test_a_rate_per_another_period(reference: str, answer: str, passes: bool) -> None:
+    judge = LexicalJudge()
+    assert judge.judge_reference(reference, answer, 0.6).passed is passes
+    assert judge.judge_claims([answer], [reference])[0].supported is passes
