@@ -2856,6 +2856,13 @@ def _polarity_problem(
                 and (label is None or piece.strip() != label)
             ):
                 return "the context negates it", top[0][1]
+            elif not condition and not part and not _beside_the_negation(raw):
+                # "Cash gifts are permitted up to 500 HKD": its number pulls the match to
+                # the sentence on gifts up to 500 HKD, but every word of "Cash gifts are
+                # never permitted" is in the clause, which affirms it.
+                denied = _denied_inside(raw, match, scored, negated_tops)
+                if denied is not None:
+                    return "the context negates it", denied
             if (
                 not piece.isascii()
                 and any(c.negated for c, _ in top)
@@ -2897,6 +2904,30 @@ def _polarity_problem(
             problem = _stability_problem(piece, said, topic, scored)
             if problem is not None:
                 return problem
+    return None
+
+
+def _denied_inside(
+    raw: frozenset[str],
+    match: dict[str, str],
+    scored: list[tuple[int, _Clause, str]],
+    negated_tops: list[set[int]],
+) -> str | None:
+    """The sentence of a negated context clause (three words or more) whose words all
+    stand in the affirmed clause ``raw``, when no affirmed context clause holds them too."""
+    own = {t for t in raw - STOPWORDS - _NOT_OVERLAP if not t[0].isdigit()}
+    own |= {match.get(t, t) for t in own}
+    for _, c, sentence in scored:
+        if not c.negated or c.part or c.condition or len(c.tokens) < 3:
+            continue
+        if any(id(c) in ids for ids in negated_tops):
+            continue  # another clause of the claim negates it
+        words = {t for t in c.tokens if not t[0].isdigit()}
+        if len(words) < 3 or not words <= own:
+            continue
+        if any(not d.negated and words <= d.tokens for _, d, _ in scored):
+            continue
+        return sentence
     return None
 
 

@@ -164,3 +164,35 @@ def test_a_rate_per_another_period(reference: str, answer: str, passes: bool) ->
     judge = LexicalJudge()
     assert judge.judge_reference(reference, answer, 0.6).passed is passes
     assert judge.judge_claims([answer], [reference])[0].supported is passes
+
+
+GIFTS = (
+    "Employees may accept gifts worth up to 500 HKD from business partners. Gifts above that "
+    "value must be declared to Compliance within 5 working days. Cash gifts are never permitted."
+)
+
+
+@pytest.mark.parametrize(
+    ("context", "claim", "supported"),
+    [
+        # Every word of a negated context clause in an affirmed claim whose number pulls the
+        # match to another sentence: still a contradiction.
+        (GIFTS, "Cash gifts are permitted up to 500 HKD.", False),
+        (GIFTS, "Gifts up to 500 HKD are permitted, but cash gifts are never permitted.", True),
+        (
+            "Interns are not eligible for the annual bonus. Full-time staff receive a bonus of up to 10% of salary.",
+            "Interns are eligible for an annual bonus of up to 10% of salary.",
+            False,
+        ),
+        (
+            "Interns are not eligible for the annual bonus. Full-time staff receive a bonus of up to 10% of salary.",
+            "Full-time staff are eligible for a bonus of up to 10% of salary; interns are not eligible.",
+            True,
+        ),
+    ],
+)
+def test_a_denied_clause_inside_an_affirmed_claim(
+    context: str, claim: str, supported: bool
+) -> None:
+    verdict = LexicalJudge().judge_claims([claim], [context])[0]
+    assert verdict.supported is supported, verdict.reason
