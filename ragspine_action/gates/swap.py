@@ -511,6 +511,22 @@ def _places(
     return places
 
 
+def _written_in(term: str, sentence: str) -> bool:
+    """Whether every word of ``term`` is in ``sentence`` itself, as written or as an
+    inflection (a shared first five letters: reused/reuse, accepted/accept); a Chinese
+    term as a substring."""
+    if not term.isascii():
+        return term in sentence
+    words = [w for w in _TOKENS.findall(term.lower()) if w.isalpha()]
+    if not words:
+        return False
+    written = _TOKENS.findall(sentence.lower())
+    return all(
+        any(w == v or (len(w) >= 5 and len(v) >= 5 and w[:5] == v[:5]) for v in written)
+        for w in words
+    )
+
+
 def swap_problem(
     claim: str,
     sentence: str,
@@ -561,6 +577,13 @@ def swap_problem(
             continue  # a clause reordered around its connective (只要订单… for 会员订单…)
         if _elsewhere(place, said, written, places, mine, theirs, contexts, same_thing):
             if _moved(n, swapped, exchanged, mine, theirs):
+                continue
+            if _written_in(_shown(said, mine), sentence) and not _written_in(
+                _shown(written, theirs), claim
+            ):
+                # "90-day waiting period" against "A waiting period of 90 days applies":
+                # the term is the matched sentence's own, reworded around; two terms of
+                # the sentence given each other's places (both in the claim) still swap
                 continue
             if contexts.binds(_shown(said, mine), _shown(written, theirs), sentence):
                 continue  # "Nordhaven's" for "The bank's": the name the bank was given

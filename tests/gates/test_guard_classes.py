@@ -196,3 +196,35 @@ def test_a_denied_clause_inside_an_affirmed_claim(
 ) -> None:
     verdict = LexicalJudge().judge_claims([claim], [context])[0]
     assert verdict.supported is supported, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("context", "claim", "supported"),
+    [
+        # The matched sentence's own term, reworded around: no swap.
+        (
+            "A waiting period of 30 days applies from the cover start date for dental claims.",
+            "30-day waiting period from the cover start date for dental claims.",
+            True,
+        ),
+        (
+            "Reuse of the last 8 passwords is not allowed.",
+            "The last 8 passwords may not be reused.",
+            True,
+        ),
+        (
+            "Any boiler that fails the pressure test must be shut down immediately.",
+            "Failed test: the boiler must be shut down immediately.",
+            True,
+        ),
+        # Two terms of one sentence given each other's places still swap.
+        (
+            "The audit committee reviews the financial statements, and the risk committee reviews the risk appetite.",
+            "The audit committee reviews the risk appetite, and the risk committee reviews the financial statements.",
+            False,
+        ),
+    ],
+)
+def test_the_sentences_own_term_is_no_swap(context: str, claim: str, supported: bool) -> None:
+    verdict = LexicalJudge().judge_claims([claim], [context])[0]
+    assert verdict.supported is supported, verdict.reason
