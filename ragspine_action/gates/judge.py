@@ -2765,6 +2765,7 @@ def _polarity_problem(
     if found is not None and _weight(_clause_tokens(claim[found.end() - 1 :]) - STOPWORDS) < 1:
         label = None  # "特别分红：有": the label carries the claim, its value is one word
     claim_terms: frozenset[str] | None = None
+    regardless = _REGARDLESS.search(claim) is not None  # "regardless of", 无论 …
     for piece, raw, topic, negated, scored, top, part, condition in analysed:
         if not part and any(c.requires for c, _ in top):
             # "Restart the old primary after failover" against "Never restart the old
@@ -2797,36 +2798,34 @@ def _polarity_problem(
                 ),
                 None,
             )
-        regardless = _REGARDLESS.search(piece) is not None
-        if regardless and any(_REGARDLESS.search(s) for o, _, s in scored if o):
-            regardless = False  # the contexts say "regardless of …" themselves
-        if problem is None and regardless:
-            terms = _terms(piece)
-            problem = next(
-                (
-                    ("says it holds regardless of a condition the context sets", s)
-                    for o, c, s in scored
-                    if o and c.condition and not terms.isdisjoint(c.terms)
-                ),
-                None,
-            )
         if (
             problem is None
-            and not part
-            and _REGARDLESS.search(claim) is not None
+            and regardless
+            # unless the contexts say "regardless of …" themselves
             and not any(_REGARDLESS.search(s) for o, _, s in scored if o)
         ):
-            # "permitted on all flights, regardless of duration" against "permitted for
-            # flights of 6 hours or longer": a bound on the clause it matches best
-            best = max((o for o, _, _ in scored), default=0)
-            problem = next(
-                (
-                    ("says it holds regardless of a bound the context sets", s)
-                    for o, _, s in scored
-                    if o >= 2 and o == best and _drops_a_bound(s, claim)
-                ),
-                None,
-            )
+            if _REGARDLESS.search(piece) is not None:
+                terms = _terms(piece)
+                problem = next(
+                    (
+                        ("says it holds regardless of a condition the context sets", s)
+                        for o, c, s in scored
+                        if o and c.condition and not terms.isdisjoint(c.terms)
+                    ),
+                    None,
+                )
+            if problem is None and not part:
+                # "permitted on all flights, regardless of duration" against "permitted
+                # for flights of 6 hours or longer": a bound on the clause it matches best
+                best = max((o for o, _, _ in scored), default=0)
+                problem = next(
+                    (
+                        ("says it holds regardless of a bound the context sets", s)
+                        for o, _, s in scored
+                        if o >= 2 and o == best and _drops_a_bound(s, claim)
+                    ),
+                    None,
+                )
         if problem is not None:
             return problem
         told_round = None  # the clause without a comparison that agrees with the context's
@@ -2901,7 +2900,7 @@ def _polarity_problem(
                     continue
                 return "says the opposite direction of the context", sentence
         if told_round is None and not part:
-            problem = _stability_problem(piece, said, topic, scored)
+            problem = _stability_problem(piece, said, scored)
             if problem is not None:
                 return problem
     return None
@@ -2918,7 +2917,7 @@ def _denied_inside(
     own = {t for t in raw - STOPWORDS - _NOT_OVERLAP if not t[0].isdigit()}
     own |= {match.get(t, t) for t in own}
     for _, c, sentence in scored:
-        if not c.negated or c.part or c.condition or len(c.tokens) < 3:
+        if not c.negated or c.part or c.condition:
             continue
         if any(id(c) in ids for ids in negated_tops):
             continue  # another clause of the claim negates it
@@ -2943,15 +2942,27 @@ _STABLE = re.compile(
 _MOVES = frozenset(["up", "down"])
 
 
-def _says_stable(text: str, directions: frozenset[str]) -> bool:
-    return directions.isdisjoint(_MOVES) and _STABLE.search(text) is not None
+# The same for a context clause, read from its tokens (stopwords gone, in no order).
+_STABLE_WORDS = frozenset(
+    ["stable", "steady", "unchanged", "flat", "constant", "stabilised", "stabilized"]
+)
+_STAYED = frozenset(["remained", "stayed"])
+
+
+def _says_stable(sentence: str, clause: _Clause) -> bool:
+    """Whether the context clause says its figure held steady (and no direction)."""
+    if not clause.directions.isdisjoint(_MOVES):
+        return False
+    if not sentence.isascii():
+        return _STABLE.search(sentence) is not None
+    tokens = clause.tokens
+    return not _STABLE_WORDS.isdisjoint(tokens) or (
+        "same" in tokens and not _STAYED.isdisjoint(tokens)
+    )
 
 
 def _stability_problem(
-    piece: str,
-    said: frozenset[str],
-    topic: set[str],
-    scored: list[tuple[int, _Clause, str]],
+    piece: str, said: frozenset[str], scored: list[tuple[int, _Clause, str]]
 ) -> tuple[str, str] | None:
     """A change said of what the best-matching context clause says held steady, or
     steadiness said of what it says changed."""
@@ -2964,19 +2975,11 @@ def _stability_problem(
         return None
     nearest = [(c, s) for o, c, s in scored if o == best]
     for c, sentence in nearest:
-        if claim_moves and _says_stable(_clause_text(sentence, c), c.directions):
+        if claim_moves and _says_stable(sentence, c):
             return "says it changed where the context says it held steady", sentence
         if claim_stable and not c.directions.isdisjoint(_MOVES):
             return "says it held steady where the context says it changed", sentence
     return None
-
-
-def _clause_text(sentence: str, clause: _Clause) -> str:
-    """The part of ``sentence`` a clause covers, near enough for a word look-up: the
-    sentence's pieces whose tokens the clause holds (a whole short sentence)."""
-    if sentence.isascii():
-        return " ".join(t for t in clause.tokens)
-    return sentence
 
 
 # "No limit": a claim that lifts a bound its context sets ("managers may approve unlimited

@@ -128,6 +128,12 @@ QBR_ZH = (
         (QBR_ZH, "MCV客群规模明显收缩。", False),
         (QBR_ZH, "MCV客群规模大幅增长。", False),
         (QBR_ZH, "MCV客群规模保持稳定。", True),
+        # "remained the same", read from the clause's tokens (in no order): every run alike
+        (
+            "Revenue rose 6% in Q2. The customer base remained the same.",
+            "The customer base grew.",
+            False,
+        ),
         # "Steady growth" says a direction, not steadiness.
         (
             "Premiums showed steady growth of 4% a year.",
