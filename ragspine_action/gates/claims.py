@@ -202,7 +202,8 @@ _LOCATOR_WORDS = (
 )
 _LOCATOR = re.compile(
     rf"{_LOCATOR_WORDS}\.?\s*[A-Za-z]?\d+(?:\s?[.\-–:]\s?\d+)*[a-z]?\b(?:\([a-z0-9]{{1,4}}\))*"
-    r"|§\s*\d+(?:\.\d+)*|第\s*[\d一二三四五六七八九十]+\s*[页段节章条行张部分]"
+    r"|§\s*\d+(?:\.\d+)*|第\s*[\d一二三四五六七八九十百]+(?:[.．]\d+)*\s*[页段节章条款项行张部分篇]"
+    r"(?:\s*第\s*[\d一二三四五六七八九十百]+\s*[款项段行])?"
     r"|\d+\s*页|#[\w=.\-:]+|\b\w+=[\w.\-]+(?:\s*,\s*\w+=[\w.\-]+)*"
     # an index marker naming a retrieved item: [doc1], [source 2], [chunk_3], [文档1]
     r"|\b(?:docs?|documents?|sources?|src|refs?|chunks?|passages?|contexts?|ctx|snippets?|"
