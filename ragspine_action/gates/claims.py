@@ -49,6 +49,7 @@ from .presentation import EN_WORDS, is_presentation
 
 __all__ = [
     "DEFAULT_META_PATTERNS",
+    "DOLLAR_CODES",
     "Claim",
     "expand_contractions",
     "extract_claims",
@@ -284,9 +285,21 @@ def tokenize(text: str) -> list[str]:
     written out (``aren't`` → are not), so "aren't allowed" and "are not allowed" share
     their words and their negation."""
     lowered = expand_contractions(text).lower()
+    if "$" in lowered:
+        lowered = _DOLLAR_CODE.sub(_dollar_code, lowered)
     if lowered.isascii():  # one character class, no alternation: ~1.5x faster, same tokens
         return _ASCII_TOKEN.findall(lowered)
     return TOKEN.findall(lowered)
+
+
+# A dollar written with its country (HK$, US$, S$, A$, C$, NT$, NZ$) is its currency code:
+# "HK$1,702" and "HKD 1,702" share the word "hkd" (a bare "$" names no currency).
+_DOLLAR_CODE = re.compile(r"(?<![a-z0-9])(hk|us|s|a|c|nt|nz)\$")
+DOLLAR_CODES = {"hk": "hkd", "us": "usd", "s": "sgd", "a": "aud", "c": "cad", "nt": "twd", "nz": "nzd"}
+
+
+def _dollar_code(m: re.Match[str]) -> str:
+    return DOLLAR_CODES[m.group(1)] + " "
 
 
 # n't as " not" (can't → can not, won't → will not, shan't → shall not, ain't → is not).

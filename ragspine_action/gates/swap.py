@@ -41,7 +41,7 @@ from difflib import SequenceMatcher
 from functools import lru_cache
 from typing import NamedTuple, Protocol
 
-from .claims import STOPWORDS, expand_contractions
+from .claims import DOLLAR_CODES, STOPWORDS, expand_contractions
 from .compare import compare, may_compare
 from .kinds import names_a_member
 
@@ -124,6 +124,8 @@ def _side(text: str) -> _Side:
         is_cjk = piece[0] >= "\u3400"
         if not is_cjk:
             word = piece.lower()
+            if word in DOLLAR_CODES and text[m.end() : m.end() + 1] == "$":
+                word = DOLLAR_CODES[word]  # HK$ is HKD (claims.tokenize reads it so too)
             atoms.append(word)
             shown.append(piece)
             units.append(_Unit(_stem(word), (first,)))
