@@ -295,7 +295,15 @@ def tokenize(text: str) -> list[str]:
 # A dollar written with its country (HK$, US$, S$, A$, C$, NT$, NZ$) is its currency code:
 # "HK$1,702" and "HKD 1,702" share the word "hkd" (a bare "$" names no currency).
 _DOLLAR_CODE = re.compile(r"(?<![a-z0-9])(hk|us|s|a|c|nt|nz)\$")
-DOLLAR_CODES = {"hk": "hkd", "us": "usd", "s": "sgd", "a": "aud", "c": "cad", "nt": "twd", "nz": "nzd"}
+DOLLAR_CODES = {
+    "hk": "hkd",
+    "us": "usd",
+    "s": "sgd",
+    "a": "aud",
+    "c": "cad",
+    "nt": "twd",
+    "nz": "nzd",
+}
 
 
 def _dollar_code(m: re.Match[str]) -> str:
