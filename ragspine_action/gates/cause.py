@@ -25,6 +25,7 @@ __all__ = [
     "has_cause_label",
     "labelled_cause",
     "may_cause",
+    "may_cause_text",
 ]
 
 # A claim that gives a cause or a consequence: the cue, and what it joins.
@@ -290,9 +291,36 @@ def labelled_cause(previous: str, line: str) -> str | None:
     return f"{effect.strip().rstrip('。')}，原因是{cause}"
 
 
-_LABEL_LINE = re.compile(rf"(?:^|\n){_CAUSE_LABEL_TEXT}\S", re.IGNORECASE)
+_LABEL_AT = re.compile(rf"{_CAUSE_LABEL_TEXT}\S", re.IGNORECASE)
 
 
 def has_cause_label(text: str) -> bool:
-    """Whether a line of ``text`` is a label naming a cause ("- **Cause:** …", "原因：…")."""
-    return _LABEL_LINE.search(text) is not None
+    """Whether a line of ``text`` is a label naming a cause ("- **Cause:** …", "原因：…").
+
+    A label has a colon; the pattern is tried where a line starts only (a search for
+    ``(?:^|\n)…`` tries every position of the text: ~5 µs for a 500-character answer)."""
+    if ":" not in text and "：" not in text:
+        return False
+    at = 0
+    while True:
+        if _LABEL_AT.match(text, at) is not None:
+            return True
+        at = text.find("\n", at) + 1
+        if not at:
+            return False
+
+
+def may_cause_text(text: str) -> bool:
+    """``may_cause(text, tokenize(text))``, without the tokens for ASCII text with no
+    apostrophe: its tokens are its lower-cased letter-and-digit runs, read here by a
+    translation to bytes and a split (about half the cost of the pattern)."""
+    if text.isascii() and "'" not in text:
+        runs = text.lower().encode("ascii").translate(_RUNS_ONLY).split()
+        return not _CUE_BYTES.isdisjoint(runs)
+    return may_cause(text, tokenize(text))
+
+
+# Bytes: every byte but an ASCII letter or digit becomes a space (then split() gives the
+# letter-and-digit runs, the tokens of a lower-cased ASCII text).
+_RUNS_ONLY = bytes(c if chr(c).isascii() and chr(c).isalnum() else 32 for c in range(256))
+_CUE_BYTES = frozenset(w.encode("ascii") for w in _CLAIM_CUE_WORDS)

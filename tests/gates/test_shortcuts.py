@@ -1,0 +1,74 @@
+"""Speed shortcuts of the judges give what the slow form they replace gives, on any text
+(issue 14: no slowdown, and no verdict may move for it)."""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from ragspine_action.gates.cause import (
+    _CAUSE_LABEL_TEXT,
+    has_cause_label,
+    may_cause,
+    may_cause_text,
+)
+from ragspine_action.gates.claims import tokenize
+
+# Words and marks the shortcuts read, mixed with ordinary text.
+_BITS = [
+    "Revenue fell",
+    " because ",
+    "Because",
+    " due to ",
+    "DUE",
+    "which means",
+    "can't",
+    "don't",
+    "isn't",
+    "'",
+    "’",
+    "\n",
+    "\r\n",
+    ":",
+    "：",
+    "Cause: ",
+    "- **Reasons:** ",
+    "Main drivers: ",
+    "原因：",
+    "主要原因：",
+    "由于",
+    "导致",
+    "收入下降",
+    " ",
+    "  ",
+    "\t",
+    "results",
+    "back",
+    "x",
+    "12%",
+    ".",
+    "**",
+]
+_TEXTS = st.lists(st.sampled_from(_BITS), max_size=12).map("".join) | st.text(max_size=40)
+_LABEL_SEARCH = re.compile(rf"(?:^|\n){_CAUSE_LABEL_TEXT}\S", re.IGNORECASE)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_TEXTS)
+@example("Profit fell.\nCause: weak demand")
+@example("Cause:x")
+@example("\nCause: x")
+@example("Revenue fell because of costs.")
+@example("It didn't result in losses.")
+def test_cause_shortcuts_agree_with_the_slow_forms(text: str) -> None:
+    assert has_cause_label(text) == (_LABEL_SEARCH.search(text) is not None)
+    assert may_cause_text(text) == may_cause(text, tokenize(text))
+
+
+def test_the_cause_shortcuts_see_what_they_look_for() -> None:
+    assert has_cause_label("Profit fell.\n- **Cause:** weak demand")
+    assert not has_cause_label("Profit fell. Cause: weak demand")  # not at a line start
+    assert may_cause_text("Revenue fell, which means lower margins.")
+    assert not may_cause_text("Revenue fell by 3% in 2024.")
