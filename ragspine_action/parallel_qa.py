@@ -38,6 +38,7 @@ import orjson
 from pydantic import ValidationError
 
 from .errors import RagspineError
+from .golden.fast import golden_case_and_keys
 from .golden.load import case_digest, fingerprint_digests, golden_keys_known, typo_fields
 from .golden.models import GoldenCase, case_rule_violations
 from .jsonio import check_size, decode_line, keys_proven_unique, loads_fast, loads_strict
@@ -234,6 +235,34 @@ def _read_outcome(
     return outcome, docs
 
 
+def _read_case(data: bytes, first: bool) -> GoldenCase | None:
+    """The golden case of one line, None for a blank line; anything else is declined.
+
+    The plain shape is built without pydantic, its key count proving the line has no
+    duplicate key (``golden.fast``); any other line takes the strict parse and pydantic.
+    """
+    try:
+        obj = orjson.loads(data)
+    except orjson.JSONDecodeError:
+        obj = None
+    built = golden_case_and_keys(obj)
+    if built is not None and keys_proven_unique(data, built[1]):
+        case = built[0]
+    else:
+        obj = _parse(data, 1 if first else 0)
+        if obj is _BLANK:
+            return None
+        try:
+            case = GoldenCase.model_validate(obj)
+        except ValidationError:
+            raise FastPathDeclined from None
+        if not golden_keys_known(obj) and typo_fields(obj):
+            raise FastPathDeclined
+    if case_rule_violations(case):
+        raise FastPathDeclined
+    return case
+
+
 def _score_range(part: int) -> _Part:
     golden_path: str = _STATE["golden"]
     index: _OutcomeIndex = _STATE["index"]
@@ -257,21 +286,15 @@ def _score_range(part: int) -> _Part:
                 data = handle.readline()
                 if not data:
                     break
-                obj = _parse(data, 1 if offset == 0 else 0)
+                case = _read_case(data, offset == 0)
                 offset += len(data)
                 lines += 1
                 if counter is not None and not lines % _PROGRESS_LINES:
                     with counter.get_lock():
                         counter.value += offset - reported
                     reported = offset
-                if obj is _BLANK:
+                if case is None:  # a blank line
                     continue
-                try:
-                    case = GoldenCase.model_validate(obj)
-                except ValidationError:
-                    raise FastPathDeclined from None
-                if case_rule_violations(case) or (not golden_keys_known(obj) and typo_fields(obj)):
-                    raise FastPathDeclined
                 digests.append(case_digest(case))
                 local = len(golden_ids)
                 golden_ids.append(case.id)
