@@ -176,7 +176,11 @@ _CITATION_HEADING = re.compile(
 _HEADING = re.compile(r"^\s*#{1,6}\s")
 # A line that is only bold text (a title): **Travel**, __IT security:__
 _BOLD_LINE = re.compile(r"^\s*(\*\*|__)([^*_\n]{1,80}?)\s*[:：]?\s*\1\s*[:：]?\s*$")
-_EMPHASIS = re.compile(r"\*\*|__|(?<!\w)\*(?=\S)|(?<=\S)\*(?!\w)")
+# Bold and italic marks: "**", "__", and a "*" or "_" at a word's edge ("_Source: X.pdf,
+# page 3_"); an underscore inside a word ("Travel_Expense_Policy.pdf") is the word's.
+_EMPHASIS = re.compile(
+    r"\*\*|__|(?<!\w)\*(?=\S)|(?<=\S)\*(?!\w)|(?<![\w_])_(?=[^\s_])|(?<=[^\s_])_(?![\w_])"
+)
 _MARKDOWN_LINK = re.compile(r"\[([^\[\]\n]{0,300})\]\((?:https?://|/|\.)[^()\s]{0,500}\)")
 _URL = re.compile(r"https?://[^\s)\]）】>]+")
 # A footnote definition ([^1]: doc.pdf, p. 2) is citation; its text is checked like one.
@@ -1047,6 +1051,22 @@ def _title_asserts(text: str) -> bool:
     return len(text) > 4 and _CJK_TITLE_PREDICATE.search(text) is not None
 
 
+def _line_asserts(text: str) -> bool:
+    """Whether a heading or a bold line says something: a title's finite verb or predicate,
+    or a sentence's shape, which a title lacks: a full stop at its end ("**Hong Kong
+    delivered revenue of USD 1,702 million.**", "**香港收入为1702百万美元。**") or a Chinese
+    copula before a number ("### 香港收入为1702百万美元")."""
+    text = text.strip()
+    if _title_asserts(text):
+        return True
+    if text.endswith((".", "。", "!", "！")) and not text.endswith(".."):
+        return len(text.split()) >= 3 if text.isascii() else len(text) > 4
+    return not text.isascii() and _CJK_COPULA_NUMBER.search(text) is not None
+
+
+_CJK_COPULA_NUMBER = re.compile(r"(?:为|是|达到?|共有|合计)\s*(?:约|近|超过|逾)?\s*[\d０-９]")
+
+
 def _header_asserts(row: str) -> bool:
     """A table header is short labels; a cell of four words or more, or one with a
     number among words, reads as an assertion, unless it is a label: a noun phrase
@@ -1423,7 +1443,7 @@ def extract_claims(
             if _HEADING_LEAD.match(_EMPHASIS.sub("", line)) is not None:
                 in_citations = True  # "## References": a block of citations follows
                 continue
-            if not _title_asserts(_EMPHASIS.sub("", line)):
+            if not _line_asserts(_EMPHASIS.sub("", line)):
                 continue  # a markdown heading: a title, not an assertion
             line = line.rstrip("# ")  # "## The CEO will resign next week" is judged
         if "](" in line:
@@ -1442,9 +1462,9 @@ def extract_claims(
                     claims.append(Claim(item))
                 continue
             line = line[decoration.end() :]
-        if "*" in line or "__" in line:
+        if "*" in line or "_" in line:
             bold = _BOLD_LINE.match(line)
-            if bold is not None and not _title_asserts(bold.group(2)):
+            if bold is not None and not _line_asserts(bold.group(2)):
                 # "**Travel**", "__IT security:__": a title in bold; "**References**" opens
                 # a block of citations
                 in_citations = _HEADING_LEAD.match(bold.group(2)) is not None
