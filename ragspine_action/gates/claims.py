@@ -760,6 +760,9 @@ def _without_names(text: str, names: Sequence[str], mark: str) -> tuple[str, boo
     if names and text.isascii():
         keys = _keys_of(names)
         if keys is not None:
+            last = _LAST_KEYS  # (keys, and whether each has a digit: see _keys_of)
+            if last[2] and last[1] is keys and not has_digit(text):
+                return text, False  # every key has a digit, and the text has none
             return _without_keyed_names(text, names, keys, mark)
     found = False
     for name in names:
@@ -817,11 +820,13 @@ def _keys_of(names: Sequence[str]) -> tuple[tuple[str, bool], ...] | None:
     found = tuple(map(_name_key, names))
     keys = None if None in found else found
     if type(names) is tuple:
-        _LAST_KEYS = (names, keys)  # type: ignore[assignment]
+        # (and whether every key has a digit: then a text without one holds no name)
+        numeric = keys is not None and all(k[1] for k in keys)  # type: ignore[index]
+        _LAST_KEYS = (names, keys, numeric)  # type: ignore[assignment]
     return keys  # type: ignore[return-value]
 
 
-_LAST_KEYS: tuple[Any, tuple[tuple[str, bool], ...] | None] = (None, None)
+_LAST_KEYS: tuple[Any, tuple[tuple[str, bool], ...] | None, bool] = (None, None, False)
 _ALNUM_RUN = re.compile(r"[A-Za-z0-9]+")
 
 
@@ -1131,7 +1136,9 @@ def _cut(text: str) -> list[str]:
     look-behind pattern, which gives the same pieces)."""
     if text.isascii() and not _odd_space(text):
         for mark in ".!?;":
-            if mark + " " in text:
+            # (a one-character scan first: most lines have no "!", "?" or ";", and a
+            # two-character one costs ~10x more)
+            if mark in text and mark + " " in text:
                 text = text.replace(mark + " ", mark + "\n")
         return text.split("\n")
     if _CJK_SENTENCE_END.search(text) is not None:

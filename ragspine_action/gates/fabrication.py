@@ -33,7 +33,7 @@ from decimal import Decimal
 from functools import lru_cache
 
 from ..gate_defaults import DEFAULT_PERIOD_PATTERNS
-from .numerals import cjk_value
+from .numerals import cjk_value, has_digit
 
 __all__ = ["DEFAULT_PERIOD_PATTERNS", "compile_periods", "detect_fabricated_numbers"]
 
@@ -177,9 +177,33 @@ def _amounts(text: str) -> list[str]:
 
 
 def _has_number(text: str) -> bool:
-    return any(ch.isdigit() for ch in text) or (
-        not text.isascii() and any(ch in _CJK_DIGIT_CHARS for ch in text)
-    )
+    if text.isascii():  # (str.isdigit of an ASCII character: 0-9, as has_digit reads them)
+        return has_digit(text)
+    return any(ch.isdigit() for ch in text) or any(ch in _CJK_DIGIT_CHARS for ch in text)
+
+
+def _read(text: str, periods: re.Pattern[str]) -> tuple[str, tuple[str, ...]]:
+    """``text`` as read (full-width letters and digits folded) and its amounts outside
+    periods and ordinals, kept per distinct text: the period and ordinal patterns cost
+    ~25 µs on a one-line refusal, and refusals are often the same words case after case."""
+    kept = _READS.get(text)
+    if kept is not None and kept[0] is periods:
+        return kept[1]
+    read = text
+    # Full-width digits and letters (２０２５年, ＦＹ２０２５, Ｑ１) are read as ASCII first, so a
+    # period written in them is a period; amounts are reported in that folded form (５亿 → 5亿).
+    # Only letters, digits and number signs: a Chinese comma stays one (数据，2024年).
+    if not read.isascii():
+        read = _WIDE_GROUP.sub(",", read).translate(_WIDE_ALNUM)  # １，２００亿 → 1,200亿
+    found = (read, tuple(_amounts(_no_ordinals(periods.sub(" ", read)))))
+    if len(_READS) >= _READS_MAX:
+        _READS.clear()  # bounded: distinct refusals are not all kept
+    _READS[text] = (periods, found)
+    return found
+
+
+_READS: dict[str, tuple[re.Pattern[str], tuple[str, tuple[str, ...]]]] = {}
+_READS_MAX = 4096
 
 
 @lru_cache(maxsize=16)
@@ -208,15 +232,11 @@ def detect_fabricated_numbers(
     ``sources`` among them, locators, index markers), in order of appearance."""
     if not _has_number(text):
         return []
-    # Full-width digits and letters (２０２５年, ＦＹ２０２５, Ｑ１) are read as ASCII first, so a
-    # period written in them is a period; amounts are reported in that folded form (５亿 → 5亿).
-    # Only letters, digits and number signs: a Chinese comma stays one (数据，2024年).
-    if not text.isascii():
-        text = _WIDE_GROUP.sub(",", text).translate(_WIDE_ALNUM)  # １，２００亿 → 1,200亿
     periods = compile_periods(tuple(period_patterns))
-    numbers = _amounts(_no_ordinals(periods.sub(" ", text)))
-    if not numbers:
-        return numbers  # only periods: no citation can add a number
+    text, found = _read(text, periods)
+    if not found:
+        return []  # only periods: no citation can add a number
+    numbers = list(found)
     from .claims import may_cite, without_citations  # claims imports this module's periods
 
     if _LOCATOR_LIST.search(text) is not None:  # slides 3, 5, 6: where it looked

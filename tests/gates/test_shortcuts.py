@@ -15,6 +15,7 @@ from ragspine_action.gates.cause import (
     may_cause_text,
 )
 from ragspine_action.gates.claims import tokenize
+from ragspine_action.gates.fabrication import detect_fabricated_numbers
 
 # Words and marks the shortcuts read, mixed with ordinary text.
 _BITS = [
@@ -72,3 +73,17 @@ def test_the_cause_shortcuts_see_what_they_look_for() -> None:
     assert not has_cause_label("Profit fell. Cause: weak demand")  # not at a line start
     assert may_cause_text("Revenue fell, which means lower margins.")
     assert not may_cause_text("Revenue fell by 3% in 2024.")
+
+
+def test_fabrication_reads_a_text_again_under_other_period_patterns() -> None:
+    from ragspine_action.gates.fabrication import DEFAULT_PERIOD_PATTERNS
+
+    text = "No data for FY2031; roughly 1,200 staff in 2024."
+    assert detect_fabricated_numbers(text) == ["1,200"]
+    only_fy = (r"FY\d{4}",)  # the year 2024 is no period under these patterns
+    assert detect_fabricated_numbers(text, only_fy) == ["1,200", "2024"]
+    assert detect_fabricated_numbers(text, only_fy) == ["1,200", "2024"]  # kept
+    assert detect_fabricated_numbers(text, DEFAULT_PERIOD_PATTERNS) == ["1,200"]
+    found = detect_fabricated_numbers(text)
+    found.append("x")  # the caller's own list: what is kept does not change
+    assert detect_fabricated_numbers(text) == ["1,200"]
