@@ -32,6 +32,7 @@ _KINDS: dict[str, dict[str, tuple[str, ...]]] = {
         "cio": ("cio", "chief information officer", "首席信息官"),
         "cro": ("cro", "chief risk officer", "首席风险官"),
         "chair": ("chairman", "chairwoman", "chairperson", "board chair", "董事长"),
+        "general manager": ("general manager", "总经理"),
         "finance director": ("finance director", "financial director", "财务总监", "财务经理"),
         "budget holder": ("budget holder", "budget owner", "预算负责人"),
         "manager": (
@@ -70,6 +71,10 @@ _KINDS: dict[str, dict[str, tuple[str, ...]]] = {
         "contractor": ("contractor", "外包人员", "承包商"),
         "intern": ("intern", "实习生"),
         "consultant": ("consultant", "顾问"),
+        # the people a business deals with, beside its own staff ("Customer records" for
+        # "Employee records")
+        "customer": ("customer", "client", "客户"),
+        "supplier": ("supplier", "vendor", "供应商"),
     },
     "party": {
         "landlord": ("landlord", "lessor", "出租人", "出租方", "房东"),
@@ -146,11 +151,82 @@ _KINDS: dict[str, dict[str, tuple[str, ...]]] = {
         ),
         "signing date": ("signing date", "date of signing", "签约日", "签署日"),
         "due date": ("due date", "到期日"),
-        "delivery date": ("delivery date", "交付日", "交货日"),
+        "delivery date": (
+            "delivery date",
+            "date of delivery",
+            "交付日",
+            "交货日",
+            "收货之日",
+            "收货日",
+        ),
+        "purchase date": ("purchase date", "date of purchase", "购买之日", "购买日"),
+        "claim date": ("claim date", "date of claim", "索赔日", "理赔申请日"),
     },
     "channel": {
         "online": ("online", "线上", "网上", "在线"),
         "offline": ("offline", "线下", "柜台"),
+    },
+    "peril": {
+        "fire": ("fire", "fire damage", "火灾", "火灾损失"),
+        "water": ("water damage", "water leak", "水渍", "水浸", "水管爆裂"),
+        "flood": ("flood", "flooding", "洪水", "水灾"),
+        "storm": ("storm", "windstorm", "typhoon", "台风", "暴风"),
+        "theft": ("theft", "burglary", "盗窃", "盗抢"),
+        "earthquake": ("earthquake", "地震"),
+    },
+    "device": {
+        "phone": ("phone", "mobile phone", "smartphone", "手机"),
+        "laptop": ("laptop", "notebook computer", "笔记本电脑"),
+        "desktop": ("desktop", "desktop computer", "台式机", "台式电脑"),
+        "tablet": ("tablet", "平板电脑", "平板"),
+        "usb drive": ("usb drive", "usb stick", "flash drive", "thumb drive", "u盘"),
+    },
+    "benefit": {
+        "dental": ("dental", "牙科", "口腔"),
+        "optical": ("optical", "vision", "eye care", "眼科", "视力"),
+        "maternity": ("maternity benefit", "生育"),
+    },
+    "loan": {
+        "mortgage": ("mortgage", "home loan", "housing loan", "住房贷款", "房贷", "按揭"),
+        "personal loan": ("personal loan", "个人贷款", "个人消费贷款", "消费贷"),
+        "car loan": ("car loan", "auto loan", "车贷", "汽车贷款"),
+        "student loan": ("student loan", "助学贷款"),
+        "business loan": ("business loan", "企业贷款", "经营贷"),
+    },
+    "correspondence": {
+        "email": ("email", "e-mail", "电子邮件", "邮件"),
+        "letter": ("letter", "信函", "书信", "信件"),
+        "phone call": ("phone call", "telephone", "来电", "电话"),
+        "sms": ("sms", "text message", "短信"),
+        "chat": ("live chat", "online chat", "在线客服"),
+    },
+    "eyewear": {
+        "glasses": ("glasses", "spectacles", "eyeglasses", "眼镜", "框架眼镜"),
+        "contact lenses": ("contact lenses", "contact lens", "隐形眼镜"),
+    },
+    "carer": {
+        "primary carer": ("primary carer", "primary caregiver", "主要照顾者"),
+        "secondary carer": ("secondary carer", "secondary caregiver", "次要照顾者"),
+    },
+    "account": {
+        "privileged account": (
+            "privileged account",
+            "admin account",
+            "administrator account",
+            "特权账户",
+            "管理员账户",
+        ),
+        "standard account": ("standard user account", "standard account", "普通用户账户"),
+    },
+    "pay": {
+        "base salary": ("base salary", "basic salary", "base pay", "基本工资"),
+        "total compensation": (
+            "total compensation",
+            "total pay",
+            "total remuneration",
+            "年度总收入",
+            "总薪酬",
+        ),
     },
     "timing": {
         "beforehand": ("事前", "事先"),
@@ -174,6 +250,9 @@ _EN_FIRST = frozenset(w.split()[0] for w in _EN_WRITINGS) | frozenset(
     w.split()[0] + "s" for w in _EN_WRITINGS
 )
 _ZH_FIRST = frozenset(w[0] for w in _ZH_WRITINGS)
+# The first two characters of each Chinese writing: a first character alone (收, 地, 客)
+# opens too many other words to be a trigger.
+_ZH_PAIRS = frozenset(w[:2] for w in _ZH_WRITINGS)
 _WORDS = re.compile(r"[a-z0-9]+")
 _CLAUSE = re.compile(r"[,;:，；：。.!?！？]\s|[，；：。！？]|\b(?:and|but|while|whereas)\b|而|但")
 _CJK_RUN = re.compile(r"[\u4e00-\u9fff]+")
@@ -187,9 +266,12 @@ def may_name_a_member(claim: str) -> bool:
     """A cheap test: a set look-up of the claim's words (first characters in Chinese)."""
     if claim.isascii():
         return not _EN_FIRST.isdisjoint(_WORDS.findall(claim.lower()))
-    return not _ZH_FIRST.isdisjoint(claim) or not _EN_FIRST.isdisjoint(
-        _WORDS.findall(claim.lower())
-    )
+    lower = claim.lower()
+    if not _ZH_FIRST.isdisjoint(lower) and any(
+        lower[i : i + 2] in _ZH_PAIRS for i in range(len(lower) - 1) if lower[i] in _ZH_FIRST
+    ):
+        return True
+    return not _EN_FIRST.isdisjoint(_WORDS.findall(lower))
 
 
 def names_a_member(text: str) -> bool:
@@ -221,8 +303,9 @@ def _keys(text: str) -> frozenset[str]:
 def _clauses(text: str) -> tuple[tuple[dict[str, set[str]], frozenset[str]], ...]:
     """Each clause's members by kind, and its keys: its other words, and the members it
     names as ``#member`` (so "unpaid leave" matches where the approver is swapped)."""
-    out = []
+    out: list[tuple[dict[str, set[str]], frozenset[str]]] = []
     for sentence in _SENTENCE_END.split(text):
+        first = len(out)
         fronted = ""  # a clause of fewer than two words and members goes with the next of
         # its sentence ("On the Premium plan, EU roaming is included …" is one clause)
         for piece in _CLAUSE.split(sentence):
@@ -239,9 +322,17 @@ def _clauses(text: str) -> tuple[tuple[dict[str, set[str]], frozenset[str]], ...
             out.append((found, keys | named))
         if fronted:
             found, rest = _members(fronted)
-            out.append(
-                (found, _keys(rest) | frozenset("#" + m for ms in found.values() for m in ms))
-            )
+            keys = _keys(rest) | frozenset("#" + m for ms in found.values() for m in ms)
+            if len(out) > first:
+                # a last member joined on ("… the department head and the CEO."): one
+                # list with the clause before it
+                before, before_keys = out[-1]
+                merged = {k: set(v) for k, v in before.items()}
+                for kind, members in found.items():
+                    merged.setdefault(kind, set()).update(members)
+                out[-1] = (merged, before_keys | keys)
+            else:
+                out.append((found, keys))
     return tuple(out)
 
 
@@ -278,8 +369,8 @@ def kind_problem(claim: str, contexts: tuple[str, ...], label: str) -> str | Non
             others: list[set[str]] = []
             for said in tied:
                 theirs = said.get(kind, set())
-                if not theirs or ours & theirs or not (theirs - ours):
-                    break
+                if not theirs or not (ours - theirs) or not (theirs - ours):
+                    break  # the clause names the claim's members (and perhaps more)
                 others.append(theirs)
             else:
                 if others:

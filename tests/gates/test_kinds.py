@@ -65,3 +65,18 @@ def test_a_clause_naming_both_members_is_not_read() -> None:
 def test_the_trigger_is_a_set_look_up() -> None:
     assert not may_name_a_member("Revenue rose 8% in FY2025.")
     assert not may_name_a_member("香港收入上升8%。")
+
+
+def test_a_chinese_trigger_needs_the_first_two_characters() -> None:
+    assert may_name_a_member("客户发票须在收到后30天内付款。")
+    assert may_name_a_member("员工不得在公司手机上安装应用。")
+    assert not may_name_a_member("收入增长8%，客流量上升。")  # 收, 客 open other words
+
+
+def test_a_lists_last_member_goes_with_its_clause() -> None:
+    context = ("Spend above 5,000 EUR needs the budget holder and the CFO.",)
+    swapped = "Spend above 5,000 EUR needs the budget holder and the CEO."
+    assert kind_problem(swapped, context, "the contexts") is not None
+    assert kind_problem(context[0], context, "the contexts") is None
+    left_out = "Spend above 5,000 EUR needs the budget holder."
+    assert kind_problem(left_out, context, "the contexts") is None
