@@ -4064,6 +4064,8 @@ class LexicalJudge:
             self._reference_sentence(s, answer_ctx, threshold, omission_ok) for s in sentences
         ]
         contradicted = any(not v.supported and v.score >= threshold for v in verdicts)
+        if not contradicted:
+            contradicted = self._contradicted_below(sentences, answer_ctx, verdicts, omission_ok)
         if not contradicted and (may_cause_text(answer) or has_cause_label(answer)):
             contradicted = self._another_cause(sentences, answer, verdicts, threshold)
         if all(answer_ctx.verbatim(s) for s in sentences):
@@ -4084,6 +4086,44 @@ class LexicalJudge:
         if not passed and not contradicted and _TERSE_CUE.search(answer) is not None:
             passed = self._terse_agrees(sentences, answer, threshold)
         return ReferenceVerdict(passed, recall, verdicts)
+
+    def _contradicted_below(
+        self,
+        sentences: list[str],
+        answer_ctx: _Contexts,
+        verdicts: list[ClaimVerdict],
+        omission_ok: Callable[[], bool],
+    ) -> bool:
+        """Whether the answer contradicts a reference sentence it addresses with fewer
+        words than the threshold: a terse wrong answer (`公司不为员工缴纳企业年金` against
+        `公司按基本工资的6%缴纳企业年金`, `it is rated IP67` against `it is rated IP52`)
+        shares too few words to be "addressed", and its contradiction only lowered the
+        recall, which the other sentences could carry over the threshold. A number said
+        otherwise or the other polarity is decisive; missing words stay an omission."""
+        for i, verdict in enumerate(verdicts):
+            if verdict.supported or verdict.score < _CONTRADICTION_FLOOR:
+                continue
+            low = self._judge(
+                sentences[i], answer_ctx, _CONTRADICTION_FLOOR, omission_ok=omission_ok
+            )
+            if low.reason is None or not low.reason.startswith(_CONTRADICTIONS):
+                continue
+            if low.reason.startswith("numbers not in") and omission_ok():
+                continue  # the answer's numbers are all the reference's: left unsaid
+            if low.matched is None:
+                continue
+            # and the other way round: the answer's sentence, judged against this one, is
+            # contradicted too (not a clause the answer leaves unsaid matched to another:
+            # "late claims … are rejected" against "Claims must be filed within 30 days")
+            back = self._judge(
+                low.matched, _Contexts([sentences[i]], "the reference"), _CONTRADICTION_FLOOR
+            )
+            if back.reason is None or not back.reason.startswith(_CONTRADICTIONS):
+                continue
+            reason = f"{low.reason} (a contradiction, whatever the recall)"
+            verdicts[i] = ClaimVerdict(sentences[i], False, verdict.score, low.matched, reason)
+            return True
+        return False
 
     def _another_cause(
         self, sentences: list[str], answer: str, verdicts: list[ClaimVerdict], threshold: float
@@ -4149,6 +4189,19 @@ class LexicalJudge:
     def unsupported(self, claims: Sequence[str], contexts: Sequence[str]) -> list[str]:
         return [v.claim for v in self.judge_claims(claims, contexts) if not v.supported]
 
+
+# A reference sentence the answer addresses with this share of its words or more is
+# compared for contradictions (a number said otherwise, the other polarity) even below
+# the recall threshold; the reasons of _judge that are such contradictions.
+_CONTRADICTION_FLOOR = 0.4
+_CONTRADICTIONS = (
+    "numbers not in",
+    "negated, but",
+    "the context negates it",
+    "says the opposite direction",
+    "says it changed where",
+    "says it held steady where",
+)
 
 # A terse answer: a number (a digit, or a Chinese numeral before a counter) and at most
 # this many content words beside it (a Chinese character counts half).
