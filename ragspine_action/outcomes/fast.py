@@ -77,6 +77,10 @@ def _source(value: Any, loose: bool) -> SourceRef | None:
     return ref
 
 
+def _discard(doc: str) -> None:
+    """Where the docs go when the caller does not want them."""
+
+
 def outcome_from_dict(obj: Any) -> Outcome | None:
     """The ``Outcome`` pydantic would validate ``obj`` into, or None: let pydantic decide."""
     built = outcome_and_keys(obj)
@@ -103,7 +107,8 @@ def outcome_and_keys(obj: Any, docs: list[str] | None = None) -> tuple[Outcome, 
     """
     if type(obj) is not dict:
         return None
-    if not _OUTCOME_KEYS.issuperset(obj) and not _RAGSPINE_KEYS.isdisjoint(obj):
+    plain = _OUTCOME_KEYS.issuperset(obj)  # no other key: each one is a field set
+    if not plain and not _RAGSPINE_KEYS.isdisjoint(obj):
         return None  # RAGSpine's names are renamed (and compared) by the model
     get = obj.get
     case_id = get("id")
@@ -123,8 +128,12 @@ def outcome_and_keys(obj: Any, docs: list[str] | None = None) -> tuple[Outcome, 
         or (error is not None and type(error) is not str)
     ):
         return None
-    value = _float_or_none(get("value"))
-    latency = _float_or_none(get("latency_ms"))
+    value = get("value")
+    if type(value) is not float or not -_INF < value < _INF:  # else a finite float as it is
+        value = _float_or_none(value)
+    latency = get("latency_ms")
+    if type(latency) is not float or not -_INF < latency < _INF:
+        latency = _float_or_none(latency)
     if value is _FAIL or latency is _FAIL or (latency is not None and latency < 0):
         return None
     repeat = get("repeat")
@@ -154,7 +163,9 @@ def outcome_and_keys(obj: Any, docs: list[str] | None = None) -> tuple[Outcome, 
     if raw_sources is not None:
         if type(raw_sources) is not list:
             return None
-        known = _SOURCES
+        known = _SOURCES.get
+        add = sources.append
+        add_doc = _discard if docs is None else docs.append
         seen = 0  # sources found in the cache: two keys each
         for item in raw_sources:
             if type(item) is dict and len(item) == 2:
@@ -162,21 +173,19 @@ def outcome_and_keys(obj: Any, docs: list[str] | None = None) -> tuple[Outcome, 
                 # the cache is two strings, so a hit vouches for both values and both keys)
                 try:
                     doc = item["doc"]
-                    ref = known.get((doc, item["locator"]))
+                    ref = known((doc, item["locator"]))
                 except (KeyError, TypeError):  # another key; a value that is no string
                     ref = None
                 if ref is not None:
-                    sources.append(ref)
-                    if docs is not None:
-                        docs.append(doc)  # equal to ref.doc: the key matched
+                    add(ref)
+                    add_doc(doc)  # equal to ref.doc: the key matched
                     seen += 1
                     continue
             ref = _source(item, True)
             if ref is None:
                 return None
-            sources.append(ref)
-            if docs is not None:
-                docs.append(ref.doc)
+            add(ref)
+            add_doc(ref.doc)
             if type(item) is dict:
                 keys = keys + _keys_in(item) if keys >= 0 else keys
         keys = keys + 2 * seen if keys >= 0 else keys
@@ -194,8 +203,8 @@ def outcome_and_keys(obj: Any, docs: list[str] | None = None) -> tuple[Outcome, 
             if type(text) is not str:
                 return None
         contexts = list(contexts)
-    fields_set = set(_OUTCOME_KEYS.intersection(obj))
-    if keys >= 0 and len(fields_set) < len(obj):  # other keys: ignored, but counted
+    fields_set = set(obj) if plain else set(_OUTCOME_KEYS.intersection(obj))
+    if keys >= 0 and not plain:  # other keys: ignored, but counted
         for name, item in obj.items():
             if name not in _OUTCOME_KEYS:
                 inner = count_keys(item)
