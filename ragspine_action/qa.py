@@ -26,14 +26,16 @@ import numpy as np
 import numpy.typing as npt
 
 from .gates import GATES, GateSettings, detect_fabricated_numbers, gates_for
+from .gates.citation import CitationValidity
 from .golden.load import GoldenSet
 from .golden.models import GoldenCase
 from .metrics.attribution import NEXT_STEPS, attribute, count_attributions
 from .metrics.retrieval import (
     case_retrieval,
-    checked_case_retrieval,
+    dedupe,
     metric_names,
     normalise_ks,
+    ranked_case_retrieval,
 )
 from .outcomes.model import Outcome
 from .perf import built_model
@@ -133,6 +135,8 @@ class CaseScorer:
         }
         self.refusal_checked = 0
         self._gates = tuple((gate, gate.name) for gate in gates_for(settings.gates))
+        # citation_validity is handed the deduplicated ranking retrieval reads too
+        self._citation = next((g for g, _ in self._gates if isinstance(g, CitationValidity)), None)
         case_retrieval([], {}, settings.ks, relevance_level=settings.relevance_level)  # checks
         self._ks = settings.sorted_ks
 
@@ -144,12 +148,14 @@ class CaseScorer:
         settings = self.settings
         if docs is None:
             docs = [source.doc for source in outcome.sources]
-        retrieval = checked_case_retrieval(  # deduplicates the ranking itself
-            docs,
+        ranked = dedupe(docs)  # outcome.ranked_docs(), without reading the sources again
+        retrieval = ranked_case_retrieval(
+            ranked,
             case.relevance(),
             self._ks,
             settings.relevance_level,
         )
+        citation = self._citation
         results: dict[str, bool] = {}
         evidence: dict[str, Any] | None = None
         error = outcome.error
@@ -160,7 +166,10 @@ class CaseScorer:
                 ok = False
                 self.failures[name].append((case.id, None, {"error": error}, case.question))
             else:
-                check = gate.check(case, outcome, settings.gates)
+                if gate is citation:
+                    check = citation.check(case, outcome, settings.gates, ranked)
+                else:
+                    check = gate.check(case, outcome, settings.gates)
                 ok = check.passed
                 if check.evidence is not None:
                     if evidence is None:

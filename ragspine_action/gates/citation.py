@@ -15,7 +15,15 @@ class CitationValidity:
     def applies(self, case: GoldenCase) -> bool:
         return case.expected.source is not None or case.expected.narrative_doc is not None
 
-    def check(self, case: GoldenCase, outcome: Outcome, settings: GateSettings) -> Check:
+    def check(
+        self,
+        case: GoldenCase,
+        outcome: Outcome,
+        settings: GateSettings,
+        ranked: list[str] | None = None,
+    ) -> Check:
+        """``ranked``: ``outcome.ranked_docs()`` when the caller has it already (the
+        scorer reads the doc ids while it walks the outcome line)."""
         exp = case.expected
         expected: dict[str, object] = {}
         actual: dict[str, object] = {}
@@ -29,7 +37,7 @@ class CitationValidity:
             same = got is not None and got.doc == doc and got.locator == locator
             ok &= same and doc in outcome.answer
         if exp.narrative_doc is not None:
-            docs = outcome.ranked_docs()
+            docs = outcome.ranked_docs() if ranked is None else ranked
             expected["narrative_doc"] = exp.narrative_doc
             actual["sources"] = docs
             ok &= exp.narrative_doc in docs and exp.narrative_doc in outcome.answer

@@ -59,6 +59,7 @@ __all__ = [
     "ndcg_at",
     "normalise_ks",
     "precision_at",
+    "ranked_case_retrieval",
     "recall_at",
     "reciprocal_rank",
     "score_retrieval",
@@ -248,7 +249,17 @@ def checked_case_retrieval(
     grades, and few such patterns exist (one relevant doc at rank 1…10 or none is most
     cases), so results are kept per pattern: the result is shared, never to be mutated.
     """
-    docs = dedupe(ranked_docs)
+    return ranked_case_retrieval(dedupe(ranked_docs), relevance, kk, relevance_level)
+
+
+def ranked_case_retrieval(
+    docs: Sequence[str],
+    relevance: Mapping[str, int],
+    kk: tuple[int, ...],
+    relevance_level: int,
+) -> CaseRetrieval:
+    """``checked_case_retrieval`` for a ranking already deduplicated (``dedupe``): the
+    scorer dedupes a case's ranking once for retrieval and citation_validity."""
     get = relevance.get
     grades = [get(doc, 0) for doc in docs]
     key = (

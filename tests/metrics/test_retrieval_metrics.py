@@ -13,12 +13,14 @@ from ragspine_action.metrics.retrieval import (
     CaseRetrieval,
     aggregate_retrieval,
     case_retrieval,
+    checked_case_retrieval,
     dedupe,
     first_relevant_rank,
     hit_at,
     metric_names,
     ndcg_at,
     precision_at,
+    ranked_case_retrieval,
     recall_at,
     reciprocal_rank,
     score_retrieval,
@@ -250,3 +252,18 @@ def test_results_kept_per_grade_pattern_equal_the_single_metric_functions(
         )
     assert first.values["mrr"] == reciprocal_rank(ranked, relevance, relevance_level=level)
     assert first.rank == first_relevant_rank(ranked, relevance, relevance_level=level)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(["a", "b", "c", "d", "e"]), max_size=8),
+    st.dictionaries(st.sampled_from(["a", "c", "e", "f"]), st.integers(0, 3), max_size=4),
+)
+def test_a_ranking_deduplicated_once_scores_as_the_raw_one(
+    ranked: list[str], relevance: dict[str, int]
+) -> None:
+    """The scorer dedupes a ranking once (for retrieval and citation_validity)."""
+    ks = (1, 3, 10)
+    assert ranked_case_retrieval(dedupe(ranked), relevance, ks, 1) == checked_case_retrieval(
+        ranked, relevance, ks, 1
+    )
