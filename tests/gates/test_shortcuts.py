@@ -14,7 +14,7 @@ from ragspine_action.gates.cause import (
     may_cause,
     may_cause_text,
 )
-from ragspine_action.gates.claims import tokenize
+from ragspine_action.gates.claims import _EMPHASIS, tokenize
 from ragspine_action.gates.fabrication import detect_fabricated_numbers
 
 # Words and marks the shortcuts read, mixed with ordinary text.
@@ -87,3 +87,16 @@ def test_fabrication_reads_a_text_again_under_other_period_patterns() -> None:
     found = detect_fabricated_numbers(text)
     found.append("x")  # the caller's own list: what is kept does not change
     assert detect_fabricated_numbers(text) == ["1,200"]
+
+
+_EMPHASIS_AS_WRITTEN = re.compile(
+    r"\*\*|__|(?<!\w)\*(?=\S)|(?<=\S)\*(?!\w)|(?<![\w_])_(?=[^\s_])|(?<=[^\s_])_(?![\w_])"
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet="*_ a1.:-\n香", max_size=30) | _TEXTS)
+@example("_Source: Travel_Expense_Policy.pdf, page 3_")
+@example("**Revenue** rose *sharply* in DOC_00247.pdf__")
+def test_emphasis_marks_are_found_as_the_pattern_as_written_finds_them(text: str) -> None:
+    assert _EMPHASIS.sub("", text) == _EMPHASIS_AS_WRITTEN.sub("", text)
