@@ -200,6 +200,31 @@ _KINDS: dict[str, dict[str, tuple[str, ...]]] = {
         "sms": ("sms", "text message", "短信"),
         "chat": ("live chat", "online chat", "在线客服"),
     },
+    "insurance line": {
+        "health insurance": (
+            "health insurance",
+            "medical insurance",
+            "健康险",
+            "医疗险",
+            "健康保险",
+        ),
+        "motor insurance": (
+            "motor insurance",
+            "car insurance",
+            "auto insurance",
+            "车险",
+            "汽车保险",
+        ),
+        "life insurance": ("life insurance", "寿险", "人寿保险"),
+        "property insurance": ("property insurance", "财产险", "财险", "家财险"),
+        "travel insurance": ("travel insurance", "旅游险", "旅行险", "旅游保险"),
+        "critical illness": ("critical illness", "重疾险", "重大疾病保险"),
+        "accident insurance": ("accident insurance", "personal accident", "意外险", "意外伤害保险"),
+    },
+    "trip point": {
+        "departure": ("departure", "date of departure", "出发", "离境"),
+        "return": ("returning home", "return home", "return trip", "回国", "返程", "返回境内"),
+    },
     "eyewear": {
         "glasses": ("glasses", "spectacles", "eyeglasses", "眼镜", "框架眼镜"),
         "contact lenses": ("contact lenses", "contact lens", "隐形眼镜"),
