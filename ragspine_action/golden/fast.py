@@ -34,13 +34,6 @@ _ISO_DAY: Final = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 _FAIL: Final = object()
 
 
-def _text(value: Any) -> Any:
-    """A non-empty string, None for None, else ``_FAIL``."""
-    if value is None:
-        return None
-    return value if type(value) is str and value else _FAIL
-
-
 def _source(value: Any) -> SourceRef | None:
     if type(value) is not dict or not _SOURCE_KEYS.issuperset(value):
         return None
@@ -56,9 +49,7 @@ def _source(value: Any) -> SourceRef | None:
 
 
 def _relevant(value: Any) -> Any:
-    """``relevant_docs`` as pydantic leaves it, None when absent, else ``_FAIL``."""
-    if value is None:
-        return None
+    """``relevant_docs`` (not None) as pydantic leaves it, else ``_FAIL``."""
     kind = type(value)
     if kind is list:
         for doc in value:
@@ -95,12 +86,17 @@ def _expected(obj: dict[str, Any]) -> tuple[Expected, int] | None:
         value = float(value)
     elif value is not None:
         return None
-    unit = _text(get("unit"))
-    narrative_doc = _text(get("narrative_doc"))
-    reference_answer = _text(get("reference_answer"))
-    relevant = _relevant(get("relevant_docs"))
-    if unit is _FAIL or narrative_doc is _FAIL or reference_answer is _FAIL or relevant is _FAIL:
-        return None
+    unit = get("unit")
+    narrative_doc = get("narrative_doc")
+    reference_answer = get("reference_answer")
+    for text in (unit, narrative_doc, reference_answer):  # each a non-empty string, or None
+        if text is not None and (type(text) is not str or not text):
+            return None
+    relevant = get("relevant_docs")
+    if relevant is not None:
+        relevant = _relevant(relevant)
+        if relevant is _FAIL:
+            return None
     keys = len(obj)
     if type(relevant) is dict:
         keys += len(relevant)
