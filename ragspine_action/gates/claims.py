@@ -1880,9 +1880,21 @@ def _may_locate(line: str) -> bool:
         return True
     if not has_digit(line):
         return False
-    if not line.isascii() and _CJK_LOCATOR_DIGIT.search(line) is not None:
+    plain = line.isascii()
+    if not plain and _CJK_LOCATOR_DIGIT.search(line) is not None:
         return True
+    plain = plain and "\n" not in line  # ($ in _LAST_WORD also matches before a last \n)
     for m in _DIGIT_RUN.finditer(line):
+        if plain:
+            # _LAST_WORD needs a letter right before the digit, or before a "." or one
+            # whitespace character there, or both: most digits (in 17,473.5) have none
+            at = m.start() - 1
+            if at >= 0 and line[at].isspace():
+                at -= 1
+            if at >= 0 and line[at] == ".":
+                at -= 1
+            if at < 0 or not line[at].isalpha():
+                continue
         word = _LAST_WORD.search(line[max(0, m.start() - 12) : m.start()].lower())
         if word is not None and word.group(1) in _LOCATE_WORDS:
             return True

@@ -14,7 +14,7 @@ from ragspine_action.gates.cause import (
     may_cause,
     may_cause_text,
 )
-from ragspine_action.gates.claims import _EMPHASIS, tokenize
+from ragspine_action.gates.claims import _EMPHASIS, _LOCATE_WORDS, _may_locate, tokenize
 from ragspine_action.gates.fabrication import detect_fabricated_numbers
 
 # Words and marks the shortcuts read, mixed with ordinary text.
@@ -100,3 +100,29 @@ _EMPHASIS_AS_WRITTEN = re.compile(
 @example("**Revenue** rose *sharply* in DOC_00247.pdf__")
 def test_emphasis_marks_are_found_as_the_pattern_as_written_finds_them(text: str) -> None:
     assert _EMPHASIS.sub("", text) == _EMPHASIS_AS_WRITTEN.sub("", text)
+
+
+def _may_locate_as_written(line: str) -> bool:
+    """claims._may_locate before its look at the characters right before each digit."""
+    if "§" in line:
+        return True
+    if not re.search(r"\d", line):
+        return False
+    if not line.isascii() and re.search(r"\d\s*[节章条款]", line) is not None:
+        return True
+    for m in re.finditer(r"\d+", line):
+        word = re.search(r"([a-z]+)\.?\s?$", line[max(0, m.start() - 12) : m.start()].lower())
+        if word is not None and word.group(1) in _LOCATE_WORDS:
+            return True
+    return False
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="sec.Ss 12,\n\t§第条xA", max_size=24) | _TEXTS)
+@example("see sec. 3")
+@example("Sec 4.2 applies")
+@example("as in s.\n5")
+@example("sec \n5")
+@example("It was 17,473.5 HKD_M in FY2025")
+def test_may_locate_agrees_with_the_scan_of_every_digit(line: str) -> None:
+    assert _may_locate(line) == _may_locate_as_written(line)
