@@ -575,6 +575,8 @@ def swap_problem(
             )
         if not said or not written:
             continue  # one side only leaves words out (取消分享后 for 取消后)
+        if _answer_refers(said, written, mine, theirs, label):
+            continue  # 本产品 for 重疾险, "this policy" for the plan's name
         if _shown(written, theirs).lower() in _CONNECTIVES:
             continue  # a clause reordered around its connective (只要订单… for 会员订单…)
         if _elsewhere(place, said, written, places, mine, theirs, contexts, same_thing):
@@ -595,7 +597,12 @@ def swap_problem(
             )
     for n, place in enumerate(swapped):
         said, written = exchanged[n]
-        if said and written and _unmentioned(place, said, written, places, mine, theirs, contexts):
+        if (
+            said
+            and written
+            and not _answer_refers(said, written, mine, theirs, label)
+            and _unmentioned(place, said, written, places, mine, theirs, contexts)
+        ):
             return (
                 f"says {_shown(said, mine)!r} where {label} say {_shown(written, theirs)!r} "
                 "(a name or role they never mention)"
@@ -1036,6 +1043,49 @@ def _anchored(said: list[int], places: list[_Place], mine: _Side) -> bool:
         if mine.clause[a] in clauses and a not in differing and _is_content(a, mine)
     ]
     return _weight(kept, mine) >= 1
+
+
+# A generic referring phrase: a determiner and a head noun naming the kind of thing the
+# question is about ("this policy", "the product", 本产品, 该保单, 本计划). It stands for the
+# thing's name, so it is no term exchanged for that name; two names still are.
+_REFERRING_EN = re.compile(
+    r"(?:this|that|the|said|our|your|its)\s+(?:products?|polic(?:y|ies)|plans?|funds?|cards?|"
+    r"schemes?|contracts?|accounts?|loans?|cover|coverage|insurance|programm?e?s?|services?|"
+    r"packages?|offerings?|devices?|company|group|bank|firm|tool|app|model)"
+)
+_REFERRING_ZH = re.compile(
+    r"[本该此这][款项份张只个类]?(?:产品|保单|保险|险种|计划|基金|卡|账户|合同|贷款|方案|服务|"
+    r"套餐|项目|设备|型号|公司|集团|银行)"
+)
+_DETERMINERS = frozenset(["this", "that", "the", "said", "our", "your", "its"])
+
+
+def _answer_refers(
+    said: list[int], written: list[int], mine: _Side, theirs: _Side, label: str
+) -> bool:
+    """Whether the answer's side of an exchange is a generic referring phrase and the
+    other side's is not: the answer says "this policy" (本产品) where the contexts or the
+    reference name it. Only the answer's: a name the answer puts for the contexts' "this
+    product" is still compared (answer_accuracy: the sentence is the answer's)."""
+    if label == "the answer":
+        return _refers(written, theirs) and not _refers(said, mine)
+    return _refers(said, mine) and not _refers(written, theirs)
+
+
+def _refers(atoms: list[int], side: _Side) -> bool:
+    """Whether the words at ``atoms`` are a generic referring phrase (``_REFERRING_*``),
+    read on to the head noun after a bare determiner ("this" of "this plan", 本 of 本产品)."""
+    if not atoms:
+        return False
+    first, last = min(atoms), max(atoms)
+    if side.cjk[first]:
+        text = "".join(side.atoms[first : min(last + 4, len(side.atoms))])
+        found = _REFERRING_ZH.match(text)
+        return found is not None and found.end() >= last - first + 1
+    words = side.atoms[first : last + 1]
+    if words[-1] in _DETERMINERS and last + 1 < len(side.atoms):
+        words = [*words, side.atoms[last + 1]]
+    return _REFERRING_EN.fullmatch(" ".join(words)) is not None
 
 
 def _named(atoms: list[int], side: _Side) -> bool:
