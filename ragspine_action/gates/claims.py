@@ -995,14 +995,57 @@ _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
 
 def _without_table_headers(lines: list[str]) -> list[str]:
     """A markdown table's header row and rule are layout; its body rows are claims, and so
-    is a header row that reads as an assertion ("| The CEO will resign | next week |")."""
+    is a header row that reads as an assertion ("| The CEO will resign | next week |").
+    A first column that only numbers the rows is layout too (``_without_row_numbers``)."""
     drop = set()
     for i, line in enumerate(lines):
         if _TABLE_RULE.match(line):
             drop.add(i)
-            if i > 0 and "|" in lines[i - 1] and not _header_asserts(lines[i - 1]):
+            header = i > 0 and "|" in lines[i - 1]
+            if header and not _header_asserts(lines[i - 1]):
                 drop.add(i - 1)
-    return [line for i, line in enumerate(lines) if i not in drop] if drop else lines
+            lines = _without_row_numbers(lines, i, lines[i - 1] if header else "")
+    if not drop:
+        return lines
+    # a body row's outer pipes are layout ("| 已满20年的，年休假15天 |" is the clause)
+    return [
+        _ROW_EDGES.sub("", line) if line.lstrip().startswith("|") else line
+        for i, line in enumerate(lines)
+        if i not in drop
+    ]
+
+
+_ROW_EDGES = re.compile(r"^\s*\|\s*|\s*\|\s*$")
+
+
+# A row number in a table's first cell: "| 1 | …", "| 2. | …", "| (3) | …", "| 第4项 |" no.
+_ROW_NUMBER = re.compile(r"^\s*\|\s*\(?(\d{1,3})[.)、]?\s*\|")
+_INDEX_HEADS = frozenset(
+    ["", "#", "no", "no.", "nr", "n", "number", "item", "序号", "编号", "项", "项目"]
+)
+
+
+def _without_row_numbers(lines: list[str], rule: int, header: str) -> list[str]:
+    """The body rows after the rule at ``rule`` without a first cell that only numbers
+    them, 1, 2, 3 … in order, under a header cell that names no data (``#``, ``No.``,
+    ``序号``, empty) or none. Other first columns (``Tier``, years, amounts) are data."""
+    rows: list[int] = []
+    for j in range(rule + 1, len(lines)):
+        m = _ROW_NUMBER.match(lines[j])
+        if m is None or int(m.group(1)) != len(rows) + 1:
+            if "|" in lines[j] and lines[j].lstrip().startswith("|"):
+                return lines  # a body row without the next number: not a row index
+            break
+        rows.append(j)
+    head = header.strip().strip("|").split("|", 1)[0].strip().strip("*_").lower()
+    if not rows or (header and head not in _INDEX_HEADS):
+        return lines
+    out = list(lines)
+    for j in rows:
+        m = _ROW_NUMBER.match(out[j])
+        assert m is not None
+        out[j] = "|" + out[j][m.end() :]
+    return out
 
 
 # What makes a heading or a table header an assertion rather than a title: a finite verb
