@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from .claims import STOPWORDS, tokenize
+from .claims import _RUNS_ONLY, STOPWORDS, tokenize
 
 __all__ = [
     "another_cause",
@@ -320,7 +320,4 @@ def may_cause_text(text: str) -> bool:
     return may_cause(text, tokenize(text))
 
 
-# Bytes: every byte but an ASCII letter or digit becomes a space (then split() gives the
-# letter-and-digit runs, the tokens of a lower-cased ASCII text).
-_RUNS_ONLY = bytes(c if chr(c).isascii() and chr(c).isalnum() else 32 for c in range(256))
 _CUE_BYTES = frozenset(w.encode("ascii") for w in _CLAIM_CUE_WORDS)

@@ -295,9 +295,19 @@ def tokenize(text: str) -> list[str]:
     lowered = expand_contractions(text).lower()
     if "$" in lowered:
         lowered = _DOLLAR_CODE.sub(_dollar_code, lowered)
-    if lowered.isascii():  # one character class, no alternation: ~1.5x faster, same tokens
-        return _ASCII_TOKEN.findall(lowered)
+    if lowered.isascii():
+        return _ascii_runs(lowered)
     return TOKEN.findall(lowered)
+
+
+def _ascii_runs(lowered: str) -> list[str]:
+    """``_ASCII_TOKEN.findall(lowered)`` for a lower-cased ASCII text: every byte but a
+    letter or digit made a space by one translation, then a split (~2x faster)."""
+    return lowered.encode("ascii").translate(_RUNS_ONLY).decode("ascii").split()
+
+
+# Bytes: every byte but an ASCII letter or digit becomes a space (for ``tokenize``).
+_RUNS_ONLY = bytes(c if chr(c).isascii() and chr(c).isalnum() else 32 for c in range(256))
 
 
 # A dollar written with its country (HK$, US$, S$, A$, C$, NT$, NZ$) is its currency code:

@@ -14,7 +14,14 @@ from ragspine_action.gates.cause import (
     may_cause,
     may_cause_text,
 )
-from ragspine_action.gates.claims import _EMPHASIS, _LOCATE_WORDS, _may_locate, tokenize
+from ragspine_action.gates.claims import (
+    _ASCII_TOKEN,
+    _EMPHASIS,
+    _LOCATE_WORDS,
+    _ascii_runs,
+    _may_locate,
+    tokenize,
+)
 from ragspine_action.gates.fabrication import detect_fabricated_numbers
 
 # Words and marks the shortcuts read, mixed with ordinary text.
@@ -126,3 +133,12 @@ def _may_locate_as_written(line: str) -> bool:
 @example("It was 17,473.5 HKD_M in FY2025")
 def test_may_locate_agrees_with_the_scan_of_every_digit(line: str) -> None:
     assert _may_locate(line) == _may_locate_as_written(line)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=st.characters(max_codepoint=127), max_size=40) | _TEXTS)
+@example("Revenue rose 8% (to 1,702), isn't it?\tYes_no 3.5x")
+def test_ascii_tokens_are_the_letter_and_digit_runs(text: str) -> None:
+    lowered = text.lower()
+    if lowered.isascii():
+        assert _ascii_runs(lowered) == _ASCII_TOKEN.findall(lowered)
