@@ -2710,6 +2710,38 @@ def _beside_the_negation(raw: frozenset[str]) -> bool:
 _NUMBER_TOKEN = re.compile(r"\d[\d.,:%]*")
 
 
+def _by_whole_claim(
+    claim: str, top: list[tuple[_Clause, str]], contexts: _Contexts, match: dict[str, str]
+) -> list[tuple[_Clause, str]]:
+    """The tied clauses of ``top`` whose sentence shares most words with the whole claim
+    (its other clauses too), when that leaves one polarity; else ``top``."""
+    words = _claim_words(claim, match)
+    said: dict[str, set[str]] = {}
+    for c, sentence in contexts.clauses:
+        said.setdefault(sentence, set()).update(c.tokens)
+    shared = {sentence: len(words & said.get(sentence, set())) for _, sentence in top}
+    most = max(shared.values())
+    kept = [(c, sentence) for c, sentence in top if shared[sentence] == most]
+    return kept if len({c.negated for c, _ in kept}) == 1 else top
+
+
+def _claim_words(claim: str, match: dict[str, str]) -> set[str]:
+    words = set(_clause_tokens(claim)) - STOPWORDS - _NOT_OVERLAP
+    return words | {match.get(t, t) for t in words}
+
+
+def _restricted(clause: _Clause, sentence: str, words: set[str], contexts: _Contexts) -> bool:
+    """Whether a negated context clause holds only under a clause of its sentence that
+    the claim (``words``: all of it) does not say ("车辆全损的，不提供代步车"): then a
+    claim clause that contains its words but matches another clause better is no
+    instance of it."""
+    return any(
+        c is not clause and c.tokens and len(c.tokens & words) * 2 < len(c.tokens)
+        for c, s in contexts.clauses
+        if s == sentence
+    )
+
+
 def _polarity_problem(
     claim: str, contexts: _Contexts, match: dict[str, str]
 ) -> tuple[str, str] | None:
@@ -2725,6 +2757,7 @@ def _polarity_problem(
     opposite. Bounds are no negation ("no more than 40" is "at most 40", "not only").
     """
     analysed = []
+    overlaps: list[int] = []  # each analysed clause's best overlap
     for piece, whole, part, condition, _ in _polar_pieces(claim):
         raw = _clause_tokens(whole)
         plain = raw - STOPWORDS - _NOT_OVERLAP
@@ -2755,12 +2788,19 @@ def _polarity_problem(
             if most >= 2 and all(c.negated for c, _ in own_top):
                 top = own_top
         if len(top) > 1 and len({c.negated for c, _ in top}) > 1:
-            # Tied clauses of both polarities: the one the claim covers most of (a
-            # clause with its condition has words the claim need not have).
+            # Tied clauses of both polarities: the one whose sentence the whole claim
+            # matches best ("No courtesy car is provided while your car is repaired at an
+            # approved garage" is about the sentence on repairs, not the one that denies
+            # the car if it is written off) …
+            top = _by_whole_claim(claim, top, contexts, match)
+        if len(top) > 1 and len({c.negated for c, _ in top}) > 1:
+            # … else the one the claim covers most of (a clause with its condition has
+            # words the claim need not have).
             tightest = min(len(c.tokens) for c, _ in top)
             top = [(c, s) for c, s in top if len(c.tokens) == tightest]
         polar = raw if piece is whole else _clause_tokens(piece)
         analysed.append((piece, polar, topic, _negated(piece, polar), scored, top, part, condition))
+        overlaps.append(best)
     # (a "without" phrase or a condition negates its own words, not the clause it matches)
     negated_tops = [
         {id(c) for c, _ in top}
@@ -2775,7 +2815,9 @@ def _polarity_problem(
         label = None  # "特别分红：有": the label carries the claim, its value is one word
     claim_terms: frozenset[str] | None = None
     regardless = _REGARDLESS.search(claim) is not None  # "regardless of", 无论 …
-    for piece, raw, topic, negated, scored, top, part, condition in analysed:
+    for (piece, raw, topic, negated, scored, top, part, condition), top_overlap in zip(
+        analysed, overlaps, strict=True
+    ):
         if not part and any(c.requires for c, _ in top):
             # "Restart the old primary after failover" against "Never restart the old
             # primary until it has been rebuilt": the permission holds only with its
@@ -2853,7 +2895,16 @@ def _polarity_problem(
                     told_round = rest
         if told_round is None:
             if negated:
-                inside = any(c.negated and c.tokens and c.tokens <= topic for _, c, _ in scored)
+                inside = any(
+                    c.negated
+                    and c.tokens
+                    and c.tokens <= topic
+                    and not (
+                        o < top_overlap
+                        and _restricted(c, sentence, _claim_words(claim, match), contexts)
+                    )
+                    for o, c, sentence in scored
+                )
                 if not inside and not any(c.negated for c, _ in top):
                     return "negated, but the context is not", top[0][1]
             elif (
