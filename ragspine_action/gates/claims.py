@@ -893,12 +893,19 @@ _TAIL_LOCATOR = (
 )
 _BOOK_TITLE = re.compile(r"《[^《》\n]{1,60}》")
 _MARK = "\x00"
-_MARKED_CITATION = re.compile(
+_MARK_LEAD = (
     r"(?:(?<![A-Za-z])(?:sources?|citations?|references?|refs?|cf)\.?\s*[:：]?\s*|"
     r"(?:资料来源|数据来源|来源|出处|参考资料|参考|参见|详见|引自|摘自|出自)\s*[:：]?\s*)?"
-    rf"\x00(?:\s*[,，;；·|]?\s*(?:{_LOCATOR.pattern}|{_TAIL_LOCATOR}|\(\s*(?:{_TAIL_LOCATOR})\s*\)|\x00))*",
+)
+_MARKED_CITATION = re.compile(
+    rf"{_MARK_LEAD}\x00(?:\s*[,，;；·|]?\s*(?:{_LOCATOR.pattern}|{_TAIL_LOCATOR}|"
+    rf"\(\s*(?:{_TAIL_LOCATOR})\s*\)|\x00))*",
     re.IGNORECASE,
 )
+# _MARKED_CITATION where the mark ends the text: its tail can only match nothing there,
+# so the label and the mark are the whole match ("Source: X.pdf" at a line's end, the
+# usual case), without the engine trying each locator form after the mark (~3 µs).
+_MARKED_AT_END = re.compile(rf"{_MARK_LEAD}\x00", re.IGNORECASE)
 # What the optional label before a mark (_MARKED_CITATION's lead) is made of: letters,
 # whitespace, a full stop, a colon. Anything else before a mark ends where a match can
 # start (_without_marked_citations); tests/gates/test_judging_once.py checks the two agree.
@@ -922,7 +929,8 @@ def _without_marked_citations(text: str) -> str:
             break
         before = _NOT_LEAD.search(text[pos:mark][::-1])
         start = mark - before.start() if before is not None else pos
-        found = _MARKED_CITATION.search(text, start)
+        ends = mark == len(text) - 1
+        found = (_MARKED_AT_END if ends else _MARKED_CITATION).search(text, start)
         assert found is not None  # the mark itself matches
         out.append(text[pos : found.start()])
         out.append(" ")

@@ -18,8 +18,10 @@ from ragspine_action.gates.claims import (
     _ASCII_TOKEN,
     _EMPHASIS,
     _LOCATE_WORDS,
+    _MARKED_CITATION,
     _ascii_runs,
     _may_locate,
+    _without_marked_citations,
     tokenize,
 )
 from ragspine_action.gates.fabrication import detect_fabricated_numbers
@@ -142,3 +144,20 @@ def test_ascii_tokens_are_the_letter_and_digit_runs(text: str) -> None:
     lowered = text.lower()
     if lowered.isascii():
         assert _ascii_runs(lowered) == _ASCII_TOKEN.findall(lowered)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(
+            ["Source: ", "来源：", "refs. ", " ", "p. 3", ", slide=5", "\x00", "x", "."]
+        ),
+        max_size=8,
+    ).map("".join)
+)
+@example("Source: \x00")
+@example("See Source:\x00")
+@example("\x00")
+@example("A \x00 p. 3 and source: \x00")
+def test_marked_citations_go_as_the_whole_pattern_removes_them(text: str) -> None:
+    assert _without_marked_citations(text) == _MARKED_CITATION.sub(" ", text)
