@@ -78,4 +78,5 @@ def answer_claims(case: GoldenCase, outcome: Outcome, settings: GateSettings) ->
         unit=outcome.unit,
         meta_patterns=settings.meta_patterns,
         period_patterns=settings.period_patterns,
+        contexts=outcome.contexts,
     )

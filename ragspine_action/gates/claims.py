@@ -19,7 +19,7 @@ its claims from.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from decimal import Decimal
 from functools import lru_cache
 from typing import Any, Final, NamedTuple
@@ -1335,10 +1335,37 @@ _VALUE_NEGATION = re.compile(
 
 
 _PERIOD_WORDS = re.compile(
-    r"\b(?:in|for|during|over|as of|as at|at|by|the|year|fiscal|financial|ended|ending)\b"
-    r"|截至|截止|于|在|年度|期间|全年|财年",
+    r"\b(?:in|for|during|over|as of|as at|at|by|the|year|fiscal|financial|ended|ending|"
+    r"end|close|start|beginning|of|year-end)\b"
+    r"|截至|截止|于|在|年度|期间|全年|财年|末|底|初|为止",
     re.IGNORECASE,
 )
+# The period a clause names, as keys that compare across writings: a year (FY25 = FY2025
+# = 2025年 = 2025), a half (1H = H1 = 上半年), a quarter (3Q = Q3 = 第三季度).
+_PERIOD_YEAR = re.compile(r"(?<!\d)(?:(19|20)\d{2}|(?<=FY)\d{2})(?!\d)", re.IGNORECASE)
+_PERIOD_PART = re.compile(
+    r"\b(?:([HQ])([1-4])|([1-4])([HQ]))\b|([上下])半年|第([一二三四1-4])季度", re.IGNORECASE
+)
+_CJK_ORDINAL = {"一": "1", "二": "2", "三": "3", "四": "4"}
+
+
+def _period_keys(text: str) -> frozenset[str]:
+    """The years, halves and quarters ``text`` names (see ``_PERIOD_YEAR``)."""
+    text = fold(text).replace("_", " ")
+    keys = set()
+    for m in _PERIOD_YEAR.finditer(text):
+        year = m.group()
+        keys.add(year if len(year) == 4 else "20" + year)
+    for m in _PERIOD_PART.finditer(text):
+        if m.group(1):
+            keys.add(m.group(1).upper() + m.group(2))
+        elif m.group(3):
+            keys.add(m.group(4).upper() + m.group(3))
+        elif m.group(5):
+            keys.add("H1" if m.group(5) == "上" else "H2")
+        else:
+            keys.add("Q" + _CJK_ORDINAL.get(m.group(6), m.group(6)))
+    return frozenset(keys)
 
 
 # A record's unit field beside its value ("value: 1702, unit: USD_M"): the value's unit.
@@ -1393,12 +1420,19 @@ def _says_more(rest: str) -> bool:
 
 
 def _value_claims(
-    text: str, value: float, unit: str | None, periods: re.Pattern[str]
+    text: str,
+    value: float,
+    unit: str | None,
+    periods: re.Pattern[str],
+    dated: Callable[[], frozenset[str]] | None = None,
 ) -> list[Claim]:
     """``text`` with the clause stating the structured value exempt (see module docstring).
 
     Exempt is only the part of a clause that states the value: what the clause goes on to
     say after a connective is judged, and a clause that negates its value is judged whole.
+    A clause that only dates the value ("As of FY2025", "截至2025年末") is exempt with it
+    when ``dated`` (the periods the question, the cited documents and the contexts name)
+    gives its period; another period is judged (a wrong one fails).
     """
     if not has_digit(text):
         return [_new(Claim, (text, False))]
@@ -1421,7 +1455,11 @@ def _value_claims(
             if field is not None and unit is not None and field.group(1).lower() == unit.lower():
                 timing.append(part)  # "value: 1702, unit: USD_M": the value's unit field
             elif not stating and _only_period(folded, periods):
-                timing.append(part)  # "In FY2025, … revenue of 1,702": the value's period
+                keys = _period_keys(folded)
+                if dated is None or (keys and keys <= dated()):
+                    timing.append(part)  # "In FY2025, … revenue of 1,702": the value's period
+                else:
+                    judged.append(part)  # a period the question and sources do not name
             elif not stating or _VALUE_NEGATION.search(part) is not None:
                 if len(parts) > 1:  # the connective is a function word, not content
                     part = _LEADING_CONNECTIVE.sub("", part.strip(), count=1)
@@ -1475,12 +1513,14 @@ def extract_claims(
     unit: str | None = None,
     meta_patterns: Sequence[str] = DEFAULT_META_PATTERNS,
     period_patterns: Sequence[str] = DEFAULT_PERIOD_PATTERNS,
+    contexts: Sequence[str] = (),
 ) -> list[Claim]:
     """The claims of ``answer``, in order (see the module docstring).
 
     ``sources``: doc names the outcome used (not claims wherever they appear);
     ``question``: echoed back, it is no claim; ``value``/``unit``: the structured value,
-    whose claim is exempt.
+    whose claim is exempt; ``contexts``: with the question and ``sources``, where the
+    period of a clause that dates the value must stand for the clause to be exempt too.
     """
     names = _names(sources)
     meta = _meta_of(meta_patterns)
@@ -1488,6 +1528,14 @@ def extract_claims(
     echo_min, echo_max = len(question) // 2, len(question) + 8
     echo: str | None = None
     periods = _periods_of(period_patterns) if value is not None else None
+    dated_keys: list[frozenset[str]] = []
+
+    def dated() -> frozenset[str]:
+        """The periods the question, the sources and the contexts name (read once)."""
+        if not dated_keys:
+            dated_keys.append(_period_keys(" ".join((question, *names, *contexts))))
+        return dated_keys[0]
+
     claims: list[Claim] = []
     carried = ""  # the exempt value clause of a sentence that ends in ";" (its place goes on)
     pieces = _pieces_for(meta)
@@ -1616,7 +1664,7 @@ def extract_claims(
                 ) and _echo_key(sentence) == echo:
                     continue
             if periods is not None and value is not None:
-                found = _value_claims(sentence, value, unit, periods)
+                found = _value_claims(sentence, value, unit, periods, dated)
                 if carried:  # "Hong Kong revenue was 1,702 USD_M; new business value …"
                     found = [c if c.exempt else Claim(_with_place(c.text, carried)) for c in found]
                 claims.extend(found)

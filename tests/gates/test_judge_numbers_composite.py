@@ -136,11 +136,49 @@ def test_what_a_value_clause_adds_or_denies_is_judged(answer: str, judged: str) 
     [
         ("In 2026, claims paid were HKD 4.12 billion.", [True]),
         ("截至2026年，赔付支出为41.2亿港元。", [True]),
+        ("As at the end of FY2026, claims paid were HKD 4.12 billion.", [True]),
+        ("截至2026年末，赔付支出为41.2亿港元。", [True]),
+        ("截至FY26末，赔付支出为41.2亿港元。", [True]),
         ("In 2026, claims rose sharply.", [False]),  # no value: the period clause is judged
+        # a period the question and the sources do not name is judged (the contexts decide)
+        ("In 2025, claims paid were HKD 4.12 billion.", [True, False]),
+        ("截至2025年末，赔付支出为41.2亿港元。", [True, False]),
+        ("截至2026年上半年末，赔付支出为41.2亿港元。", [True, False]),
     ],
 )
 def test_a_period_clause_goes_with_the_value_it_dates(answer: str, exempt: list[bool]) -> None:
-    assert [c.exempt for c in extract_claims(answer, value=4120.0, unit="HKD_M")] == exempt
+    claims = extract_claims(
+        answer,
+        question="2026年赔付支出是多少？",
+        sources=["Claims_Review.pdf"],
+        value=4120.0,
+        unit="HKD_M",
+    )
+    assert [c.exempt for c in claims] == exempt
+
+
+@pytest.mark.parametrize(
+    ("sources", "contexts", "exempt"),
+    [
+        (["Claims_Review.pdf"], ["Typhoon claims dominated."], [True, False]),
+        (["ACME_FY2026_Review.pdf"], ["Typhoon claims dominated."], [True]),
+        (["Claims_Review.pdf"], ["In 2026, typhoon claims dominated."], [True]),
+        (["Claims_Review.pdf"], ["In 2026 H1, typhoon claims dominated."], [True]),
+        (["ACME_FY2025_Review.pdf"], ["In 2025, typhoon claims dominated."], [True, False]),
+    ],
+)
+def test_the_period_of_a_value_is_looked_up_in_the_question_sources_and_contexts(
+    sources: list[str], contexts: list[str], exempt: list[bool]
+) -> None:
+    claims = extract_claims(
+        "As of FY2026, claims paid were HKD 4.12 billion.",
+        question="What were claims paid?",
+        sources=sources,
+        value=4120.0,
+        unit="HKD_M",
+        contexts=contexts,
+    )
+    assert [c.exempt for c in claims] == exempt
 
 
 _GROUP_CONTEXT = [
