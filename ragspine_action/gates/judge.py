@@ -1319,6 +1319,7 @@ _IMPERATIVE_VERBS_TEXT = """
 _IMPERATIVE_VERBS = frozenset(_IMPERATIVE_VERBS_TEXT.split())
 
 
+_CJK_PERMISSIVE = frozenset("可也")
 _CJK_MODALS = frozenset("得须需必能会可应要用该")  # 不得, 无须, 不必, 不能, 不应, 不用 …
 
 
@@ -1341,12 +1342,21 @@ def _negation_scope(text: str) -> tuple[frozenset[str], frozenset[str]]:
         if end < len(text) and not text[end].isascii():
             negates.add(text[end])
         stop = _CJK_SCOPE_END.search(text, end)  # to the clause end, or 即可 …
-        shadow.update(range(m.start(), stop.start() if stop is not None else len(text)))
+        until = stop.start() if stop is not None else len(text)
+        if m.group() == "无":
+            # 无 before a noun phrase closed by 后/时/期间 negates the phrase only: 2年无活动
+            # 后删除 deletes (and 2年无活动后永不删除 negates 删)
+            phrase = _NOUN_NEGATION.match(text, end)
+            if phrase is not None:
+                until = min(until, phrase.end())
+        shadow.update(range(m.start(), until))
     affirms = {ch for i, ch in enumerate(text) if i not in shadow and not ch.isascii()}
     return frozenset(negates), frozenset(affirms)
 
 
 _DECIMAL = re.compile(r"(?<=\d)\.(?=\d)")
+# The noun phrase a 无 negates when a time word closes it (无活动后, 无理赔时); not 无须, 无法 …
+_NOUN_NEGATION = re.compile(r"(?![须需法权])[\u4e00-\u9fff]{1,4}?(?:之后|后|时|期间)")
 
 
 def _clause_tokens(piece: str) -> frozenset[str]:
@@ -2767,6 +2777,10 @@ def _polarity_problem(
         for t in plain:
             topic.add(match.get(t, t))
             topic.update(_variants(t))
+        if not piece.isascii():
+            # 可 and 也 say whether, not what: 也可提供代步车 is about 不提供代步车 as much
+            # as about 可提供代步车 (the polarity is what is compared)
+            topic -= _CJK_PERMISSIVE
         scored = [(len(topic.intersection(c.tokens)), c, s) for c, s in contexts.clauses]
         best = max((o for o, _, _ in scored), default=0)
         if best == 0:
@@ -2982,12 +2996,25 @@ def _denied_inside(
         if any(id(c) in ids for ids in negated_tops):
             continue  # another clause of the claim negates it
         words = {t for t in c.tokens if not t[0].isdigit()}
-        if len(words) < 3 or not words <= own:
+        if len(words) < 2 or not _held(words, own):
             continue
+        if len(words) == 2 and not all(t.isascii() for t in words):
+            continue  # two Chinese characters are one word
         if any(not d.negated and words <= d.tokens for _, d, _ in scored):
             continue
         return sentence
     return None
+
+
+def _held(words: set[str], own: set[str]) -> bool:
+    """Whether each of ``words`` is one of ``own`` or shares a stem with one (a two-word
+    clause such as "Alcohol is not reimbursable" is held by "Alcohol can be reimbursed")."""
+    if words <= own:
+        return True
+    if len(words) > 2:
+        return False
+    own_stems = {st for t in own if t.isascii() for st in stems(t)}
+    return all(t in own or not own_stems.isdisjoint(stems(t)) for t in words)
 
 
 # Held steady: a change (grew, shrank, 增长, 收缩) where the context says a figure stayed
