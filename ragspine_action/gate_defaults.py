@@ -66,6 +66,10 @@ DEFAULT_META_PATTERNS: tuple[str, ...] = (
     r"(?:资料|文档|文件|内容|信息|上下文|材料|知识库|搜索结果|检索结果|结果)(?:显示|所示|来看)?"
     r"\s*[，,：:]?",
     r"(?:参考资料|资料|文档|检索结果|文件)(?:显示|表明|指出|提到)\s*[，,：:]?",
+    # "从提供的资料来看，", "就现有资料而言，", "从检索结果中可以看到："
+    r"(?:从|就|据|由)(?:您?提供的|所提供的|现有的?|检索到的|已有的|上述|以上|相关)?"
+    r"(?:资料|文档|文件|内容|信息|材料|上下文|检索结果|搜索结果)(?:中)?"
+    r"(?:来看|看来|而言|来说|可知|可以看到|可以看出|可见)\s*[，,：:]?",
     r"经(?:查询|检索|查阅|查证)\s*[，,：:]?",
     r"(?:以下是|下面是)[^：:\n。]*[：:]",
     r"(?:回答|答案|答|总结|摘要|结论|要点)\s*[：:]",
@@ -113,7 +117,7 @@ DEFAULT_META_PATTERNS: tuple[str, ...] = (
     # individual entitlement.", "具体情况请咨询人力资源部。" (a reason or a number is judged)
     r"(?:for (?:more|further|full|specific|exact) (?:details|information)[,，]?\s*)?please "
     r"(?:consult|contact|refer to|check with|speak (?:to|with)|talk to|reach out to|"
-    r"confirm with|ask)\b(?:(?!\b(?:because|since|as|which|who|that|but|and|although|while|"
+    r"confirm with|verify with|double-check with|ask)\b(?:(?!\b(?:because|since|as|which|who|that|but|and|although|while|"
     r"whereas)\b)[^.!?\n\d:;,])*[.!]?",
     r"(?:注\s*[:：]\s*)?(?:详情|具体(?:情况)?|如有(?:疑问|问题)\s*[，,]?)?请(?:以(?:原文|官方|正式|最新)"
     r"[^。！\n\d]{0,12}为准|(?:咨询|联系|参阅|查阅|向)[^。！\n\d，,因由]{0,20})\s*[。！!]?",

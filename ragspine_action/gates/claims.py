@@ -55,6 +55,7 @@ __all__ = [
     "extract_claims",
     "has_content",
     "may_cite",
+    "narrow",
     "tokenize",
     "without_citations",
 ]
@@ -297,6 +298,8 @@ def tokenize(text: str) -> list[str]:
         lowered = _DOLLAR_CODE.sub(_dollar_code, lowered)
     if lowered.isascii():
         return _ascii_runs(lowered)
+    if _WIDE_ALNUM.search(lowered) is not None:
+        lowered = lowered.translate(_NARROW)  # ５分钟 has the word 5 that 5分钟 has
     return TOKEN.findall(lowered)
 
 
@@ -326,6 +329,22 @@ DOLLAR_CODES = {
 
 def _dollar_code(m: re.Match[str]) -> str:
     return DOLLAR_CODES[m.group(1)] + " "
+
+
+# Full-width digits and Latin letters (NFKC folds them; the punctuation stays as written).
+_WIDE_ALNUM = re.compile("[\uff10-\uff19\uff21-\uff3a\uff41-\uff5a]")
+_NARROW = {
+    code: code - 0xFEE0
+    for code in (*range(0xFF10, 0xFF1A), *range(0xFF21, 0xFF3B), *range(0xFF41, 0xFF5B))
+}
+
+
+def narrow(text: str) -> str:
+    """``text`` with full-width digits and letters as ASCII (``１，７０２`` → ``1，702``),
+    so the judge matches ``已满１０年`` to ``已满10年`` as it matches the same writing."""
+    if text.isascii() or _WIDE_ALNUM.search(text) is None:
+        return text
+    return text.translate(_NARROW)
 
 
 # n't as " not" (can't → can not, won't → will not, shan't → shall not, ain't → is not).

@@ -51,6 +51,7 @@ from .claims import (
     extract_claims,
     has_content,
     may_cite,
+    narrow,
     tokenize,
     without_citations,
 )
@@ -3867,8 +3868,8 @@ class LexicalJudge:
             verdict = known.get(key)
             if verdict is None:
                 if prepared is None:
-                    prepared = _Contexts(contexts)
-                verdict = known[key] = self._judge(claim, prepared, self.threshold)
+                    prepared = _Contexts([narrow(c) for c in contexts])
+                verdict = known[key] = self._judge(narrow(claim), prepared, self.threshold)
             else:
                 _verdict_hits += 1
             verdicts.append(verdict)
@@ -4124,6 +4125,7 @@ class LexicalJudge:
         return None if verdict.supported or verdict.score < threshold else verdict
 
     def judge_reference(self, reference: str, answer: str, threshold: float) -> ReferenceVerdict:
+        reference, answer = narrow(reference), narrow(answer)
         answer_ctx = _Contexts([answer], "the answer")
         sentences = [
             s for s in (_unlisted(s) for s in _split_sentences(reference)) if has_content(s)
