@@ -644,7 +644,33 @@ def _number_elsewhere(
         ]
         if near and 2 * max(near) < best:
             return f"{written} is in {label}, but not where they say the rest of it"
+        if near and _copied_with_another(piece_units, forms, best, max(near), texts):
+            return f"{written} is in {label}, but the sentence the claim copies gives another"
     return None
+
+
+def _copied_with_another(
+    piece_units: frozenset[str],
+    forms: frozenset[Decimal],
+    best: int,
+    near: int,
+    texts: list[_Text],
+) -> bool:
+    """Whether the clause copies one sentence (80% of its words, two more than the
+    sentence with its number shares) that gives other numbers and not this one: "New
+    employees serve a probation period of 3 months" against "… a probation period of 6
+    months", where 3 months is the notice period of another sentence."""
+    if near > best - 2 or 5 * best < 4 * len(piece_units):
+        return False
+    copied = [
+        n
+        for t in texts
+        for u, n in zip(t.block_units, t.sentence_numbers, strict=True)
+        if len(piece_units & u) == best
+    ]
+    return all(
+        n and forms.isdisjoint(n) and not all(_YEAR.fullmatch(str(x)) for x in n) for n in copied
+    )
 
 
 def _swapped(
