@@ -668,7 +668,8 @@ def _split_sentences(text: str) -> list[str]:
     several times faster than a pattern; anything else by the pattern."""
     if text.isascii() and "\t" not in text and "  " not in text:
         for mark in ".!?;":
-            text = text.replace(mark + " ", mark + "\n")
+            if mark in text:  # (a one-character scan first: most texts lack "!?;")
+                text = text.replace(mark + " ", mark + "\n")
         pieces = text.split("\n")
     elif _CJK_SENTENCE_END.search(text) is not None:
         pieces = _SENTENCE_END.split(text)
