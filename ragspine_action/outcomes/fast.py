@@ -44,6 +44,9 @@ def _float_or_none(value: Any) -> Any:
 # Sources repeat across outcomes (the same doc ids): one frozen instance per distinct form.
 _SOURCES: dict[tuple[str] | tuple[str, str], SourceRef] = {}
 _SOURCES_MAX: Final = 65_536
+# Those of ``_SOURCES`` written ``{"doc": d, "locator": ""}`` (a retriever's ranked docs),
+# by ``d``: a look-up by the string, without a tuple to build and to compare.
+_UNLOCATED: dict[str, SourceRef] = {}
 
 
 def _source(value: Any, loose: bool) -> SourceRef | None:
@@ -74,6 +77,8 @@ def _source(value: Any, loose: bool) -> SourceRef | None:
             ref = built_model(SourceRef, {"doc": doc, "locator": locator}, {"doc", "locator"})
         if len(_SOURCES) < _SOURCES_MAX:
             _SOURCES[key] = ref
+            if locator == "":
+                _UNLOCATED[doc] = ref
     return ref
 
 
@@ -164,6 +169,7 @@ def outcome_and_keys(obj: Any, docs: list[str] | None = None) -> tuple[Outcome, 
         if type(raw_sources) is not list:
             return None
         known = _SOURCES.get
+        unlocated = _UNLOCATED.get
         add = sources.append
         add_doc = _discard if docs is None else docs.append
         seen = 0  # sources found in the cache: two keys each
@@ -173,7 +179,8 @@ def outcome_and_keys(obj: Any, docs: list[str] | None = None) -> tuple[Outcome, 
                 # the cache is two strings, so a hit vouches for both values and both keys)
                 try:
                     doc = item["doc"]
-                    ref = known((doc, item["locator"]))
+                    locator = item["locator"]
+                    ref = unlocated(doc) if locator == "" else known((doc, locator))
                 except (KeyError, TypeError):  # another key; a value that is no string
                     ref = None
                 if ref is not None:

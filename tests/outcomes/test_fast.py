@@ -300,3 +300,17 @@ def test_a_null_locator_is_refused_though_the_doc_is_known_without_one() -> None
     assert outcome_from_dict(obj) is None and _pydantic(obj) is None
     obj = {"id": "c", "sources": [{"doc": ["d-null"], "locator": "x"}]}  # unhashable doc
     assert outcome_from_dict(obj) is None and _pydantic(obj) is None
+
+
+def test_a_known_doc_with_an_empty_locator_keeps_its_fields_set() -> None:
+    """``{"doc": d, "locator": ""}`` is found by its doc alone once seen; it stays apart
+    from ``{"doc": d}`` and ``"d"`` (no locator given: another fields set)."""
+    given = {"doc": "d-empty", "locator": ""}
+    for sources in ([given, given], ["d-empty", given, {"doc": "d-empty"}, given]):
+        obj = {"id": "a", "sources": sources}
+        for _ in range(2):  # cold, then every source from the cache
+            fast = outcome_from_dict(obj)
+            assert fast is not None
+            assert _state(fast) == _state(Outcome.model_validate(obj))
+    obj = {"id": "b", "sources": [{"doc": "d-empty", "locator": 0}]}
+    assert outcome_from_dict(obj) is None and _pydantic(obj) is None
