@@ -3828,6 +3828,15 @@ def _never() -> bool:
     return False
 
 
+# A number grouped in thousands ("4,350,000"): the words answer_accuracy's recall counts
+# are read with its digits ungrouped, so 4350000 recalls it (tokens would split the groups).
+_DIGIT_GROUPS = re.compile(r"(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d]|,\d)")
+
+
+def _ungroup(m: re.Match[str]) -> str:
+    return m.group().replace(",", "")
+
+
 @dataclass(frozen=True)
 class LexicalJudge:
     """Word overlap ≥ ``threshold``, numbers found, polarity agreeing (module docstring)."""
@@ -4154,15 +4163,23 @@ class LexicalJudge:
         if all(answer_ctx.verbatim(s) for s in sentences):
             recall = 1.0  # every reference sentence is in the answer word for word
         else:
-            answer_ctx.analyse()
+            recalled = answer_ctx
+            if "," in reference or "," in answer:
+                # 4,350,000 = 4350000: the words are counted with digits ungrouped
+                ungrouped = _DIGIT_GROUPS.sub(_ungroup, answer)
+                if ungrouped != answer or _DIGIT_GROUPS.search(reference) is not None:
+                    reference = _DIGIT_GROUPS.sub(_ungroup, reference)
+                    if ungrouped != answer:
+                        recalled = _Contexts([ungrouped], "the answer")
+            recalled.analyse()
             wanted = list(dict.fromkeys(content_tokens(reference)))
             # a direction word is recalled where the answer says that direction ("growth"
             # for "increase"), as a claim's is found (the polarity rule compares them)
             found = sum(
                 1
                 for t in wanted
-                if answer_ctx.match(t) is not None
-                or (t in _DIRECTIONS_OF and answer_ctx.says_direction(_DIRECTIONS_OF[t]))
+                if recalled.match(t) is not None
+                or (t in _DIRECTIONS_OF and recalled.says_direction(_DIRECTIONS_OF[t]))
             )
             recall = found / len(wanted) if wanted else 1.0
         passed = recall >= threshold and not contradicted
