@@ -56,6 +56,7 @@ from .claims import (
     without_citations,
 )
 from .compare import compare, may_compare
+from .conditions import any_problem, condition_problem, may_drop_a_condition
 from .dates import DateMention, date_mentions, dates_agree
 from .kinds import kind_problem, may_name_a_member
 from .numerals import (
@@ -2846,6 +2847,9 @@ def _polarity_problem(
         problem = _scope_problem(piece, negated, top, contexts.clauses)
         if problem is None and not negated:
             problem = _quantifier_problem(piece, top)
+            if problem is None and ("any " in piece.lower() or not piece.isascii()):
+                widened = any_problem(piece, [s for _, s in top])
+                problem = None if widened is None else (widened, top[0][1])
         if problem is None and not negated and not part:
             problem = _narrowed_problem(piece, top)
         if (
@@ -4024,6 +4028,11 @@ class LexicalJudge:
                 problem = _polarity_problem(claim, contexts, match)
                 if problem is not None:
                     reason, matched = problem
+            if reason is None and may_drop_a_condition(claim):
+                # "… without recording them" where the contexts allow it only if recorded
+                reason = condition_problem(
+                    claim, [t for p in contexts.passages for t in p.sentences], contexts.label
+                )
             if (
                 reason is None
                 and matched is not None
