@@ -81,6 +81,7 @@ from .numerals import (
 from .order import may_order, order_problem
 from .paraphrase import CJK_SYNONYM_GROUPS, LIGHT_WORDS, stems, synonym_stems
 from .swap import swap_problem
+from .timing import may_say_at_once, timing_problem
 
 __all__ = [
     "JUDGE_KINDS",
@@ -4028,6 +4029,15 @@ class LexicalJudge:
                 problem = _polarity_problem(claim, contexts, match)
                 if problem is not None:
                     reason, matched = problem
+            if reason is None and may_say_at_once(claim):
+                # "vest immediately" where the sentence it copies says "after 2 years"
+                reason = timing_problem(
+                    claim,
+                    lambda text: contexts.best_sentence(
+                        frozenset(match.get(t, t) for t in tokenize(text) if t not in STOPWORDS)
+                    ),
+                    contexts.label,
+                )
             if reason is None and may_drop_a_condition(claim):
                 # "… without recording them" where the contexts allow it only if recorded
                 reason = condition_problem(
