@@ -2318,6 +2318,26 @@ def _frames(text: str) -> frozenset[str]:
     return frozenset((a or b).lower() for a, b in _FRAME.findall(text))
 
 
+# A product or model code that opens a claim as its subject ("X200不可浸水", "The X200
+# battery …", "A380s are …"): capital letters, then digits, perhaps more letters.
+_SUBJECT_CODE = re.compile(
+    r"\s*(?:(?:the|this|our|该|本)\s*)?([A-Z]{1,3}-?\d+[A-Za-z]*)(?![\d.,])", re.I
+)
+
+
+def _named_code(claim: str, contexts: Sequence[str]) -> frozenset[Decimal]:
+    """The values of the code that opens ``claim`` when the contexts write it as it is
+    (``X200`` names the product, its 200 is no figure); none for a code they do not write
+    (``X300`` for ``X200`` is a number the number rule reads)."""
+    found = _SUBJECT_CODE.match(claim)
+    if found is None or not found.group(1)[:1].isupper():
+        return frozenset()
+    code = found.group(1)
+    if not any(code in text for text in contexts):
+        return frozenset()
+    return _figures(code)
+
+
 def _segment_problem(
     claim: str, raw: list[str], match: dict[str, str], contexts: _Contexts
 ) -> tuple[str | None, bool]:
@@ -2339,6 +2359,10 @@ def _segment_problem(
     if not sentences:
         return None, False  # no sentence gives two numbers: the cheap way out
     values = _figures(claim)
+    named = frozenset[Decimal]()
+    if values and _SUBJECT_CODE.match(claim) is not None:
+        named = _named_code(claim, contexts.texts)
+        values -= named
     if not values or len(_clause_numbers(claim)) > 2:
         return None, False
     units = _units(claim)
@@ -2357,7 +2381,8 @@ def _segment_problem(
         segments = tuple(
             seg
             for seg in _segments(sentence)
-            if units is None or seg[3] is None or not units.isdisjoint(seg[3])
+            if (units is None or seg[3] is None or not units.isdisjoint(seg[3]))
+            and not (named and seg[0] <= named)  # "X200不防水": the code names, no figure
         )
         if len(segments) < 2:
             continue
