@@ -416,6 +416,12 @@ _DIRECTIONS: dict[str, frozenset[str]] = {
             "started",
             "start",
             "starts",
+            # going on with it is the opposite of stopping it, as launching is
+            "continue",
+            "continues",
+            "continued",
+            "continuing",
+            "ongoing",
         ]
     ),
     "stop": frozenset(
@@ -520,7 +526,12 @@ _CJK_DIRECTIONS: dict[str, re.Pattern[str]] = {
     "all": re.compile(r"全部|所有|一律|全数|任何(?!一方)"),
     "leading": re.compile(r"领先指标|先行指标"),
     "lagging": re.compile(r"滞后指标|落后指标"),
-    "launch": re.compile(r"推出|开售|发售|上线|引入|启动|实施|恢复|(?<!不)生效"),
+    # (持续推进/继续开展 … go on with it: the opposite of stopping it, as launching is;
+    # not 继续使用, which a cancelled subscription may still do)
+    "launch": re.compile(
+        r"推出|开售|发售|上线|引入|启动|实施|恢复|(?<!不)生效"
+        r"|(?:持续|继续|坚持)(?:推进|开展|实施|执行|推行|投入|加大|运营|经营|推动)"
+    ),
     "stop": re.compile(r"停售|停止|暂停|终止|叫停|撤回|废除|废止|取消|撤销|失效"),
     "include": re.compile(r"(?<!不)包括|(?<!不)包含|(?<!不)计入|纳入"),
     "exclude": re.compile(r"不包括|不包含|不计入|剔除|扣除|排除|除外"),
