@@ -3878,6 +3878,23 @@ def _ungroup(m: re.Match[str]) -> str:
     return m.group().replace(",", "")
 
 
+# A question in an answer (an echo of the user's, a heading) asserts nothing.
+_QUESTION = re.compile(r"[^.!?。！？\n]*[?？]")
+_MARKER = re.compile(r"\[\^?\d{1,3}(?:\s*[,，\-–]\s*\d{1,3})*\]|【\d{1,3}】")
+
+
+def _asserted(answer: str) -> str:
+    """An answer as answer_accuracy reads it: without its citation markers (``[1]``,
+    ``[^2]``, ``【3】``: a marker's digit is no number of the answer) and without its
+    questions (``Question: Is flood damage covered?`` matches a reference sentence
+    better than the answer to it, and says no polarity)."""
+    if "[" in answer or "【" in answer:
+        answer = _MARKER.sub("", answer)
+    if "?" in answer or "？" in answer:
+        answer = _QUESTION.sub(" ", answer)
+    return answer
+
+
 @dataclass(frozen=True)
 class LexicalJudge:
     """Word overlap ≥ ``threshold``, numbers found, polarity agreeing (module docstring)."""
@@ -4190,7 +4207,7 @@ class LexicalJudge:
         return None if verdict.supported or verdict.score < threshold else verdict
 
     def judge_reference(self, reference: str, answer: str, threshold: float) -> ReferenceVerdict:
-        reference, answer = narrow(reference), narrow(answer)
+        reference, answer = narrow(reference), _asserted(narrow(answer))
         answer_ctx = _Contexts([answer], "the answer")
         sentences = [
             s for s in (_unlisted(s) for s in _split_sentences(reference)) if has_content(s)
