@@ -4200,6 +4200,7 @@ class LexicalJudge:
         An omission is no contradiction: a clause of the sentence the answer leaves unsaid
         (with its numbers) does not count, only one it states with another number or the
         other polarity (the LLM judge's veto on answer_accuracy)."""
+        sentence, reference, answer = narrow(sentence), narrow(reference), _asserted(narrow(answer))
         answer_ctx = _Contexts([answer], "the answer")
         verdict = self._reference_sentence(
             sentence, answer_ctx, threshold, cache(lambda: _numbers_within(answer, reference))
