@@ -678,6 +678,12 @@ def _name_like(piece: str) -> bool:
     )
 
 
+_PERCENT_AFTER = re.compile(
+    r"\s?(?:%|％|percent\b|per\s?cent\b|pct\b|个?百分点|pp\b|bps\b|个?基点)", re.IGNORECASE
+)
+_PERCENT_UNITS = frozenset(["pct", "%", "percent", "pp", "bps", "percentage"])
+
+
 # An amount with its scale or currency (8亿, 3.5万元, 12%, 9億): what a title never holds.
 _CJK_AMOUNT_IN_TITLE = re.compile(
     r"[\d０-９一二三四五六七八九十两]+(?:[.．]\d+)?\s*(?:亿|億|万|萬|千万|百万|元|美元|港元|%|％|倍)"
@@ -1458,6 +1464,9 @@ def _value_claims(
     if "，" in text or "," in text:
         text = _GROUP_COMMA.sub(",", text)
     scale = unit_scale(unit)
+    # a share is no amount: "裁员10%" does not state 9.8 CNY_100M rounded, "10%" does state
+    # 10 PCT
+    percent_unit = unit is not None and unit.strip().lower() in _PERCENT_UNITS
     exempt: list[str] = []
     judged: list[str] = []
     timing: list[str] = []
@@ -1469,7 +1478,12 @@ def _value_claims(
             if unit and unit in blanked:  # the digits of a unit code (CNY_100M) are no number
                 blanked = blanked.replace(unit, " " * len(unit))
             mentions = number_mentions(blanked)
-            stating = [m for m in mentions if states_value(m, value, scale)]
+            stating = [
+                m
+                for m in mentions
+                if states_value(m, value, scale)
+                and (percent_unit or _PERCENT_AFTER.match(blanked, m.end) is None)
+            ]
             field = _UNIT_FIELD.match(part) if unit else None
             if field is not None and unit is not None and field.group(1).lower() == unit.lower():
                 timing.append(part)  # "value: 1702, unit: USD_M": the value's unit field

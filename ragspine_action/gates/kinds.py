@@ -225,6 +225,14 @@ _KINDS: dict[str, dict[str, tuple[str, ...]]] = {
         "departure": ("departure", "date of departure", "出发", "离境"),
         "return": ("returning home", "return home", "return trip", "回国", "返程", "返回境内"),
     },
+    "frequency": {
+        "daily": ("daily", "every day", "each day", "每日", "每天"),
+        "weekly": ("weekly", "every week", "each week", "每周", "每星期"),
+        "monthly": ("monthly", "every month", "each month", "每月", "每个月"),
+        "quarterly": ("quarterly", "every quarter", "each quarter", "每季度", "每季"),
+        "annually": ("annually", "yearly", "every year", "each year", "每年", "每年度"),
+        "one-off": ("one-off", "one-time", "once-off", "一次性"),
+    },
     "eyewear": {
         "glasses": ("glasses", "spectacles", "eyeglasses", "眼镜", "框架眼镜"),
         "contact lenses": ("contact lenses", "contact lens", "隐形眼镜"),
