@@ -144,7 +144,11 @@ DEFAULT_PERIOD_PATTERNS: tuple[str, ...] = (
     # 2030年, 2024年上半年, 2025年第1季度, 2025年5月, 2025年1至3月 (a month only with 月)
     r"(?:19|20)\d{2}\s?年(?:\s?(?:上半年|下半年|第?[一二三四1-4]\s?季度?"
     rf"|{_MONTH}(?:\s?[-–~～至到]\s?{_MONTH})?\s?月(?:\s?{_DAY}\s?[日号])?))?",
-    r"(?:19|20)\d{2}",
+    # A plain year; not a number with a scale word or a currency (2000百万美元, 2000 million,
+    # USD 2000, $2000): an amount (2000年 is a year by the pattern above).
+    r"(?<![$€£¥])(?<!(?:USD|EUR|HKD|CNY|RMB|GBP|JPY|SGD) )(?:19|20)\d{2}"
+    r"(?!\s?(?:百万|千万|万|亿|元|美元|港元|欧元|英镑|日元|million|billion|bn|mn|thousand|"
+    r"USD|EUR|HKD|CNY|RMB|GBP|JPY|SGD)(?![A-Za-z]))",
     # A month or a day of a month without its year (11月, 11月30日, 11月30号): a period
     # token like 30 Nov; an amount after it is still one (11月11亿 → 11亿).
     rf"(?<![\d.,]){_MONTH}\s?月(?:\s?{_DAY}\s?[日号])?",
