@@ -21,7 +21,7 @@ from .claims import STOPWORDS, tokenize
 __all__ = ["may_order", "order_problem"]
 
 _MARKER = re.compile(
-    r"\b(?:then|before|after|prior\s+to|followed\s+by|afterwards|once|as\s+soon\s+as|upon)\b|先|再|然后|随后|之前|以前|之后|以后"
+    r"\b(?:then|before|after|prior\s+to|followed\s+by|afterwards|once|as\s+soon\s+as|upon)\b|先|再|然后|随后|之前|以前|之后|以后|其次"
     r"|[前后][，,]",
     re.IGNORECASE,
 )
@@ -36,6 +36,8 @@ _SEQUENCES: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
         (r"^(?P<a>.+?)\b(?:before|prior\s+to)\b(?P<b>.+)$", "a", "b"),
         (r"^(?P<b>.+?)\b(?:only\s+)?after\b(?P<a>.+)$", "a", "b"),
         (r"^(?P<a>.+?)[,;]?\s+followed\s+by\b(?P<b>.+)$", "a", "b"),
+        # a ranking told as a sequence: "主要来自X，其次是Y" (first X, then Y)
+        (r"^(?P<a>.+?)[，,；;]\s*其次(?:是|为)?(?P<b>.+)$", "a", "b"),
         (r"^\s*(?:once|as\s+soon\s+as)\b(?P<a>[^,，]+)[,，](?P<b>.+)$", "a", "b"),
         (r"^(?P<b>.+?)\b(?:once|as\s+soon\s+as|upon)\b(?P<a>.+)$", "a", "b"),
         (r"先(?P<a>[^，,。；]+?)[，,]?(?:再|后|然后|随后|之后)(?P<b>.+)$", "a", "b"),
@@ -79,7 +81,10 @@ def _steps(sentence: str) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
         if m is None:
             continue
         earlier, later = _terms(m.group(a)), _terms(m.group(b))
-        if earlier and later and not earlier & later:
+        # words both steps hold (the frame "Most attempts arrived through … phishing")
+        # name neither of them
+        earlier, later = earlier - later, later - earlier
+        if earlier and later:
             out.append((earlier, later))
     return tuple(out)
 
@@ -95,7 +100,12 @@ def order_problem(claim: str, sentences: Sequence[str], label: str) -> str | Non
             for first, then in claimed:
                 same = len(first & earlier) + len(then & later)
                 cross = len(first & later) + len(then & earlier)
-                crosswise = cross > same and bool(first & later) and bool(then & earlier)
+                # a tie is crosswise when each claim step's own words (beyond the frame
+                # it shares with the context's step in its place) are the other step's
+                moved = bool((first - earlier) & later) and bool((then - later) & earlier)
+                crosswise = (cross > same or (cross == same and moved)) and bool(
+                    first & later and then & earlier
+                )
                 score = cross if crosswise else same
                 if score > best or (score == best and not crosswise):
                     best, reversed_ = score, crosswise
