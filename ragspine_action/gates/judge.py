@@ -36,6 +36,7 @@ from ..gate_defaults import JUDGE_KINDS
 from .anchors import anchor_problem, may_anchor
 from .bilingual import align
 from .binding import binding_problem, may_name_a_kind, same_thing
+from .bounds import bound_problem, may_bound
 from .cause import (
     another_cause,
     cause_problem,
@@ -4133,6 +4134,9 @@ class LexicalJudge:
                 reason = order_problem(
                     claim, [t for p in contexts.passages for t in p.sentences], contexts.label
                 )
+            if reason is None and matched is not None and numbers and may_bound(claim):
+                # "more than 50 USD" where the sentence it copies says "does not exceed 50"
+                reason = bound_problem(claim, matched, contexts.label)
             if reason is None and may_cause(claim, raw):
                 # "… because of higher motor claims": the link must be the contexts' own
                 reason = cause_problem(

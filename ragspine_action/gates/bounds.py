@@ -1,0 +1,113 @@
+"""A bound turned round: a ceiling told as a floor, or a floor as a ceiling (rule 3).
+
+``Gifts worth more than 50 USD may be accepted`` against ``Employees may accept gifts only
+if the value does not exceed 50 USD`` keeps the number and every other word; only the side
+of the bound changed. ``员工也可以接受价值超过300元的礼品`` against ``…价值不超过300元的…``
+is the same in Chinese. Each number of the claim is read with the bound written at it
+(``up to``, ``at most``, ``no more than``, ``does not exceed``, ``within``, ``below``,
+``不超过``, ``最多``, ``以内`` … a ceiling; ``more than``, ``over``, ``at least``,
+``exceeding``, ``超过``, ``至少``, ``不少于``, ``以上`` … a floor); the same value in the
+sentence the claim matched, bound the other way (and nowhere there the claim's way), is a
+contradiction. A negation outside the bounds turns the reading round (``may not accept
+gifts over 50 USD`` says what ``only if the value does not exceed 50 USD`` says), so a
+claim and a sentence that differ in it are not compared.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal, InvalidOperation
+
+__all__ = ["bound_problem", "may_bound"]
+
+# A bound written before its number (the longest forms first: "not exceed" before
+# "exceed", 不超过 before 超过).
+_BEFORE = re.compile(
+    r"(?P<ceiling>\b(?:up\s+to|at\s+most|at\s+the\s+most|no\s+more\s+than|not\s+more\s+than|"
+    r"(?:does|do|did|must|may|shall|should|will|can)\s+not\s+exceed|not\s+exceeding|"
+    r"not\s+to\s+exceed|never\s+exceeds?|maximum(?:\s+of)?|max\.?|capped\s+at|limited\s+to|"
+    r"within|below|under|less\s+than|fewer\s+than|no\s+later\s+than)"
+    r"|不(?:得|能|可|应|会)?超过|不(?:得|能|可|应)?(?:高于|多于|大于)|最多|最高|至多|上限为?|封顶)"
+    r"|(?P<floor>\b(?:more\s+than|over|above|exceeding|exceeds?|greater\s+than|at\s+least|"
+    r"minimum(?:\s+of)?|min\.?|no\s+less\s+than|not\s+less\s+than|no\s+fewer\s+than)"
+    r"|不(?:得|能|可|应)?(?:少于|低于|小于)|超过|高于|多于|大于|至少|最少|最低)",
+    re.IGNORECASE,
+)
+# A bound written after its number: 300元以内, 5天以上, 100元起.
+_AFTER = re.compile(r"(?P<ceiling>以内|以下|之内)|(?P<floor>以上|起)")
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+_GAP = 14  # characters between a bound and its number (a currency, a unit word, "USD ")
+_NEGATION = re.compile(
+    r"\b(?:not|no|never|cannot|nor|without)\b|n't|[不未无非没勿]|禁止|严禁", re.IGNORECASE
+)
+_CUES = re.compile(
+    r"up\s+to|most|more|less|fewer|exceed|within|below|under|over|above|least|maximum|"
+    r"minimum|capped|limited|超过|高于|多于|大于|少于|低于|小于|最多|最高|至多|至少|最少|最低|上限|"
+    r"封顶|以内|以下|之内|以上|起",
+    re.IGNORECASE,
+)
+
+
+def may_bound(claim: str) -> bool:
+    """A cheap look: a bound word in ``claim``."""
+    return _CUES.search(claim) is not None
+
+
+def _value(text: str) -> Decimal | None:
+    try:
+        return Decimal(text.replace(",", ""))
+    except InvalidOperation:
+        return None
+
+
+def _bounds(text: str) -> tuple[dict[Decimal, set[str]], str]:
+    """Each number's bound sides in ``text``, and the text with the bound words blanked
+    (so what is left shows whether it negates anything else)."""
+    sides: dict[Decimal, set[str]] = {}
+    marks = [(m.start(), m.end(), m.lastgroup or "") for m in _BEFORE.finditer(text)]
+    for number in _NUMBER.finditer(text):
+        value = _value(number.group())
+        if value is None:
+            continue
+        before = [
+            side
+            for start, end, side in marks
+            if end <= number.start()
+            and number.start() - end <= _GAP
+            and not _NUMBER.search(text, end, number.start())
+        ]
+        after = _AFTER.match(text, number.end() + _unit_length(text, number.end()))
+        side = before[-1] if before else (after.lastgroup if after is not None else None)
+        if side:
+            sides.setdefault(value, set()).add(side)
+    blanked = _BEFORE.sub(" ", text)
+    return sides, _AFTER.sub(" ", blanked)
+
+
+_UNIT = re.compile(r"\s?(?:%|％|[a-zA-Z]{1,5}\b|[元天日周月年岁个次人家份件小时分钟万亿千百]{1,3})")
+
+
+def _unit_length(text: str, end: int) -> int:
+    m = _UNIT.match(text, end)
+    return len(m.group()) if m is not None else 0
+
+
+def bound_problem(claim: str, sentence: str, label: str) -> str | None:
+    """Why ``claim`` puts a number on the other side of the bound ``sentence`` (the
+    context sentence it matched) puts it on, or None."""
+    ours, our_rest = _bounds(claim)
+    if not ours:
+        return None
+    theirs, their_rest = _bounds(sentence)
+    if not theirs:
+        return None
+    if bool(_NEGATION.search(our_rest)) != bool(_NEGATION.search(their_rest)):
+        return None  # a negation turns one reading round: not compared
+    for value, sides in ours.items():
+        other = theirs.get(value)
+        if not other or len(sides) != 1 or sides <= other:
+            continue
+        said = "a floor" if "floor" in sides else "a ceiling"
+        written = "a ceiling" if "floor" in sides else "a floor"
+        return f"makes {value} {said} where {label} make it {written}"
+    return None
