@@ -60,6 +60,7 @@ from .compare import compare, may_compare
 from .conditions import any_problem, condition_problem, may_drop_a_condition
 from .dates import DateMention, date_mentions, dates_agree
 from .kinds import kind_problem, may_name_a_member
+from .kinds import order_problem as kind_order_problem
 from .numerals import (
     ARTICLE_COUNTERS,
     CJK_CURRENCY_NAMES,
@@ -4129,6 +4130,9 @@ class LexicalJudge:
             if reason is None and may_name_a_member(claim):
                 # a role, party or term of a closed kind put for another (CFO for CEO)
                 reason = kind_problem(claim, contexts.texts_key, contexts.label)
+                if reason is None:
+                    # two of them the other way round (the insurer notifies the insured)
+                    reason = kind_order_problem(claim, contexts.texts_key, contexts.label)
             if reason is None and may_order(claim):
                 # "First restart the service, then check the logs": steps reversed
                 reason = order_problem(

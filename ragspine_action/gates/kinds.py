@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["kind_problem", "may_name_a_member", "names_a_member"]
+__all__ = ["kind_problem", "may_name_a_member", "names_a_member", "order_problem"]
 
 # kind -> member -> writings (English lower case, matched as whole words, a plural s
 # allowed; Chinese as written).
@@ -87,6 +87,10 @@ _KINDS: dict[str, dict[str, tuple[str, ...]]] = {
         "borrower": ("borrower", "借款人"),
         "licensor": ("licensor", "许可方"),
         "licensee": ("licensee", "被许可方"),
+        "sender": ("sender", "shipper", "consignor", "寄件人", "发货人", "托运人"),
+        "recipient": ("recipient", "consignee", "addressee", "收件人", "收货人"),
+        "transferor": ("transferor", "original holder", "转让人", "原持有人"),
+        "transferee": ("transferee", "受让人"),
         "party a": ("party a", "甲方"),
         "party b": ("party b", "乙方"),
     },
@@ -158,6 +162,17 @@ _KINDS: dict[str, dict[str, tuple[str, ...]]] = {
             "交货日",
             "收货之日",
             "收货日",
+            "签收之日",
+            "签收日",
+        ),
+        "shipping date": (
+            "shipping date",
+            "date of shipment",
+            "dispatch date",
+            "date of dispatch",
+            "寄出之日",
+            "发货之日",
+            "发货日",
         ),
         "purchase date": ("purchase date", "date of purchase", "购买之日", "购买日"),
         "claim date": ("claim date", "date of claim", "索赔日", "理赔申请日"),
@@ -411,4 +426,61 @@ def kind_problem(claim: str, contexts: tuple[str, ...], label: str) -> str | Non
                         f"names {', '.join(sorted(ours))!r} where {label} name "
                         f"{', '.join(sorted(others[0]))!r}"
                     )
+    return None
+
+
+# A passive or an agent marker turns the order of the parties round ("The insured is
+# notified by the insurer" says "The insurer notifies the insured"); read with the members
+# blanked (被保险人 holds 被).
+_PASSIVE = re.compile(r"\bby\b|被|由")
+
+
+def _in_order(text: str) -> tuple[list[str], str]:
+    """The members ``text`` names, in the order it names them (each once), and the text
+    with them blanked; no members when the first two are of two kinds, or stand in one
+    phrase (fewer than two words between them: "Emails from customers" is "Customer
+    emails", no one acts on anyone)."""
+    pattern = _EN if text.isascii() else _ZH
+    lower = text.lower()
+    seen: list[str] = []
+    kinds: list[str] = []
+    ends: list[tuple[int, int]] = []
+    for m in pattern.finditer(lower):
+        kind, member = _MEMBER[m.group(1) if pattern is _EN else m.group()]
+        if member not in seen:
+            seen.append(member)
+            kinds.append(kind)
+            ends.append((m.start(), m.end()))
+    if len(seen) >= 2 and (kinds[0] != kinds[1] or len(_keys(lower[ends[0][1] : ends[1][0]])) < 2):
+        return [], lower  # two kinds (encryption on laptops), or one phrase
+    return seen, pattern.sub(" ", lower)
+
+
+def order_problem(claim: str, contexts: tuple[str, ...], label: str) -> str | None:
+    """Two members named in one clause the other way round from the context clause that
+    says the same (``保险人应在48小时内通知被保险人`` against ``被保险人应在48小时内通知
+    保险人``; the sender and the recipient exchanged): who does what to whom is turned
+    round, though every word is the context's. Not read when either clause has a
+    passive or agent marker (``by``, 被, 由)."""
+    for piece in _CLAUSE.split(claim):
+        ours, rest = _in_order(piece)
+        if len(ours) < 2 or _PASSIVE.search(rest) is not None:
+            continue
+        keys = _keys(rest)
+        if len(keys) < 2:
+            continue
+        for text in contexts:
+            for sentence in _SENTENCE_END.split(text):
+                for other in _CLAUSE.split(sentence):
+                    theirs, their_rest = _in_order(other)
+                    if set(theirs) != set(ours) or _PASSIVE.search(their_rest) is not None:
+                        continue
+                    shared = len(keys & _keys(their_rest))
+                    if shared < 2 or shared * 2 < len(keys):
+                        continue
+                    if theirs != ours and theirs[:2] == ours[:2][::-1]:
+                        return (
+                            f"names {ours[0]!r} and {ours[1]!r} the other way round from "
+                            f"{label} (who does what to whom)"
+                        )
     return None

@@ -80,3 +80,28 @@ def test_a_lists_last_member_goes_with_its_clause() -> None:
     assert kind_problem(context[0], context, "the contexts") is None
     left_out = "Spend above 5,000 EUR needs the budget holder."
     assert kind_problem(left_out, context, "the contexts") is None
+
+
+def test_two_parties_the_other_way_round() -> None:
+    from ragspine_action.gates.kinds import order_problem
+
+    context = ("The tenant must give the landlord 30 days notice before moving out.",)
+    assert order_problem("The landlord must give the tenant 30 days notice.", context, "c")
+    assert order_problem(context[0], context, "c") is None
+    # a passive says the same order of acts
+    assert (
+        order_problem("The landlord must be given 30 days notice by the tenant.", context, "c")
+        is None
+    )
+    zh = ("发生保险事故后，被保险人应在48小时内通知保险人。",)
+    assert order_problem("保险人应在48小时内通知被保险人。", zh, "c")
+    assert order_problem("被保险人应在48小时内通知保险人。", zh, "c") is None
+    # one phrase ("emails from customers"), or two kinds, orders no act
+    assert (
+        order_problem(
+            "Emails from customers are answered in 2 days.",
+            ("Customer emails are answered in 2 days.",),
+            "c",
+        )
+        is None
+    )
