@@ -55,9 +55,14 @@ except (ImportError, AttributeError):  # pragma: no cover - another interpreter
 __all__ = ["cache_path", "derived", "mark", "preload", "save", "stored_patterns", "warm"]
 
 _FORMAT = 2
-# ``re`` keeps 512 compiled patterns and drops the oldest beyond that: room is left for
-# what the process compiles itself.
-_MAX_STORED = 500
+# ``re`` keeps 512 compiled patterns and drops the oldest beyond that; the gates' own
+# module patterns alone are more than that now, so ``re``'s cache is widened (a module
+# global ``re._compile`` reads on each call) to hold them with room for what the process
+# compiles itself.
+_MAX_STORED = 1500
+_RE_CACHE = _MAX_STORED + 512
+if _INTERNALS and re._MAXCACHE < _RE_CACHE:  # type: ignore[attr-defined]
+    re._MAXCACHE = _RE_CACHE  # type: ignore[attr-defined]
 _MAX_SEEN = 1024
 
 _Key = tuple[str, int]
