@@ -464,6 +464,10 @@ def binding_problem(
     before: frozenset[str] = frozenset()  # the place an earlier clause of the claim named
     known = frozenset().union(*(t.names for t in texts)) if texts else frozenset()
     lowered = frozenset(w for w in _TOKEN.findall(claim) if w.islower())
+    earlier: frozenset[str] = frozenset()  # the units of the claim's clauses so far
+    # (faithfulness only: an answer read as answer_accuracy's context is one text whose
+    # clauses a terse reference sentence may join in any order)
+    contexts_side = label == "the contexts"
     for piece in clause.split(claim):
         if not piece or piece.isspace():
             continue
@@ -474,6 +478,9 @@ def binding_problem(
             continue
         found = _bound(piece, claim_numbers(piece))
         problem = _number_elsewhere(piece_units, found, texts, label)
+        if problem is None and found and earlier and not piece.isascii() and contexts_side:
+            problem = _subject_elsewhere(piece_units, earlier, found, texts, label)
+        earlier = earlier | piece_units
         if problem is None and found:
             problem = _counts_another_thing(piece, texts, label)
         if problem is not None:
@@ -618,6 +625,32 @@ def _counts_another_thing(piece: str, texts: list[_Text], label: str) -> str | N
         if others and forms.isdisjoint(others):
             value = min(forms)
             return f"{label} count {word} with {', '.join(sorted(map(str, others)))}, not {value}"
+    return None
+
+
+def _subject_elsewhere(
+    piece_units: frozenset[str],
+    earlier: frozenset[str],
+    found: list[tuple[str, frozenset[Decimal]]],
+    texts: list[_Text],
+    label: str,
+) -> str | None:
+    """A Chinese clause without a subject of its own (``按90%比例报销``) matches the
+    sentence that holds its number and another that does not equally well; the claim's
+    earlier clauses (``门诊费用在扣除年度免赔额500元后，``) say which one it continues. When
+    that is a sentence without the number, far ahead of any with it, the number is
+    another fact's (``住院费用按90%比例报销``)."""
+    blocks = [(u, n) for t in texts for u, n in zip(t.block_units, t.sentence_numbers, strict=True)]
+    whole = piece_units | earlier
+    for written, forms in found:
+        holding = [len(piece_units & u) for u, n in blocks if not forms.isdisjoint(n)]
+        lacking = [len(piece_units & u) for u, n in blocks if forms.isdisjoint(n)]
+        if not holding or not lacking or max(lacking) < max(holding):
+            continue  # the clause alone picks a sentence holding its number
+        best = max(len(whole & u) for u, _ in blocks)
+        near = max(len(whole & u) for u, n in blocks if not forms.isdisjoint(n))
+        if near * 3 < best * 2:
+            return f"{written} is in {label}, but not where they say the rest of it"
     return None
 
 
