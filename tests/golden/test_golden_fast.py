@@ -9,30 +9,15 @@ from typing import Any
 import orjson
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pydantic import BaseModel, ValidationError
+from model_state import model_state
+from pydantic import ValidationError
 
 from ragspine_action.golden.fast import golden_case_and_keys
 from ragspine_action.golden.load import case_digest, golden_keys_known
 from ragspine_action.golden.models import GoldenCase
 from ragspine_action.jsonio import keys_proven_unique, loads_strict
 
-
-def _state(value: Any) -> Any:
-    """Everything that tells two models apart: type, each field's value and type, the
-    fields set, recursively (``==`` alone says 5 == 5.0)."""
-    if isinstance(value, BaseModel):
-        return (
-            type(value).__name__,
-            sorted(value.model_fields_set),
-            value.__pydantic_extra__,
-            value.__pydantic_private__,
-            [(name, _state(getattr(value, name))) for name in type(value).model_fields],
-        )
-    if isinstance(value, list):
-        return ("list", [_state(v) for v in value])
-    if isinstance(value, dict):
-        return ("dict", [(k, _state(v)) for k, v in value.items()])
-    return (type(value).__name__, repr(value))
+_state = model_state
 
 
 def _pydantic(obj: Any) -> GoldenCase | None:

@@ -7,7 +7,8 @@ from typing import Any
 import orjson
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pydantic import BaseModel, ValidationError
+from model_state import model_state
+from pydantic import ValidationError
 
 from ragspine_action.golden.load import _case_json, case_digest, golden_keys_known, typo_fields
 from ragspine_action.golden.models import GoldenCase
@@ -16,23 +17,7 @@ from ragspine_action.outcomes.fast import outcome_and_keys, outcome_from_dict
 from ragspine_action.outcomes.load import parse_outcome
 from ragspine_action.outcomes.model import Outcome
 
-
-def _state(value: Any) -> Any:
-    """Everything that tells two models apart: type, each field's value and type, the
-    fields set, recursively (``==`` alone says 5 == 5.0)."""
-    if isinstance(value, BaseModel):
-        return (
-            type(value).__name__,
-            sorted(value.model_fields_set),
-            value.__pydantic_extra__,
-            value.__pydantic_private__,
-            [(name, _state(getattr(value, name))) for name in type(value).model_fields],
-        )
-    if isinstance(value, list):
-        return ("list", [_state(v) for v in value])
-    if isinstance(value, dict):
-        return ("dict", [(k, _state(v)) for k, v in value.items()])
-    return (type(value).__name__, repr(value))
+_state = model_state
 
 
 def _pydantic(obj: Any) -> Outcome | None:
