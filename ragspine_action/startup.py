@@ -36,24 +36,29 @@ The package's regular expressions are handed to ``re`` compiled, from the file
 
 from __future__ import annotations
 
-import atexit
 import gc
-import importlib.util
-import os
-import sys
-import threading
-import types
-from typing import Any
 
-from . import pattern_cache
+# Off before anything else is imported: compiling this package's modules from source (no
+# bytecode written, PYTHONDONTWRITEBYTECODE) allocates enough that a collection ran while
+# ``threading`` loaded.
+_COLLECTING = gc.isenabled()
+gc.disable()
+
+import atexit  # noqa: E402
+import importlib.util  # noqa: E402
+import os  # noqa: E402
+import sys  # noqa: E402
+import threading  # noqa: E402
+import types  # noqa: E402
+from typing import Any  # noqa: E402
+
+from . import pattern_cache  # noqa: E402
 
 # pydantic's values of PYDANTIC_DISABLE_PLUGINS that turn every plugin off
 # (pydantic/plugin/_loader.py).
 _PLUGINS_OFF = ("__all__", "1", "true")
 
 _LOADING = threading.RLock()
-_COLLECTING = gc.isenabled()
-gc.disable()
 
 
 def settle() -> None:
