@@ -328,16 +328,25 @@ def names_a_member(text: str) -> bool:
     return may_name_a_member(text) and bool(_members(text)[0])
 
 
+def _named_in(text: str) -> tuple[list[tuple[re.Match[str], str, str]], str]:
+    """Each writing of a member in ``text`` (its match, kind, member), in order, and the
+    lower-cased text with them blanked."""
+    pattern = _EN if text.isascii() else _ZH
+    lower = text.lower()
+    found = [
+        (m, *_MEMBER[m.group(1) if pattern is _EN else m.group()]) for m in pattern.finditer(lower)
+    ]
+    return found, pattern.sub(" ", lower) if found else lower
+
+
 def _members(text: str) -> tuple[dict[str, set[str]], str]:
     """The kinds' members ``text`` names, and the text with them blanked (so the rest is
     what matches a claim to a clause)."""
     found: dict[str, set[str]] = {}
-    pattern = _EN if text.isascii() else _ZH
-    lower = text.lower()
-    for m in pattern.finditer(lower):
-        kind, member = _MEMBER[m.group(1) if pattern is _EN else m.group()]
+    named, blanked = _named_in(text)
+    for _, kind, member in named:
         found.setdefault(kind, set()).add(member)
-    return found, pattern.sub(" ", lower)
+    return found, blanked
 
 
 def _keys(text: str) -> frozenset[str]:
@@ -440,20 +449,31 @@ def _in_order(text: str) -> tuple[list[str], str]:
     with them blanked; no members when the first two are of two kinds, or stand in one
     phrase (fewer than two words between them: "Emails from customers" is "Customer
     emails", no one acts on anyone)."""
-    pattern = _EN if text.isascii() else _ZH
-    lower = text.lower()
-    seen: list[str] = []
-    kinds: list[str] = []
-    ends: list[tuple[int, int]] = []
-    for m in pattern.finditer(lower):
-        kind, member = _MEMBER[m.group(1) if pattern is _EN else m.group()]
-        if member not in seen:
-            seen.append(member)
-            kinds.append(kind)
-            ends.append((m.start(), m.end()))
-    if len(seen) >= 2 and (kinds[0] != kinds[1] or len(_keys(lower[ends[0][1] : ends[1][0]])) < 2):
-        return [], lower  # two kinds (encryption on laptops), or one phrase
-    return seen, pattern.sub(" ", lower)
+    named, blanked = _named_in(text)
+    first: dict[str, tuple[re.Match[str], str]] = {}
+    for m, kind, member in named:
+        first.setdefault(member, (m, kind))
+    seen = list(first)
+    if len(seen) >= 2:
+        (one, kind_one), (two, kind_two) = first[seen[0]], first[seen[1]]
+        between = one.string[one.end() : two.start()]  # (the lower-cased text's)
+        if kind_one != kind_two or len(_keys(between)) < 2:
+            return [], text.lower()  # two kinds (encryption on laptops), or one phrase
+    return seen, blanked
+
+
+@lru_cache(maxsize=2048)
+def _ordered_clauses(text: str) -> tuple[tuple[tuple[str, ...], frozenset[str]], ...]:
+    """A context text's clauses that name two or more members in an order and no
+    passive or agent marker: (members in order, the other words' keys); once per
+    distinct text, as a passage is read for every claim."""
+    out = []
+    for sentence in _SENTENCE_END.split(text):
+        for clause in _CLAUSE.split(sentence):
+            members, rest = _in_order(clause)
+            if len(members) >= 2 and _PASSIVE.search(rest) is None:
+                out.append((tuple(members), _keys(rest)))
+    return tuple(out)
 
 
 def order_problem(claim: str, contexts: tuple[str, ...], label: str) -> str | None:
@@ -470,17 +490,15 @@ def order_problem(claim: str, contexts: tuple[str, ...], label: str) -> str | No
         if len(keys) < 2:
             continue
         for text in contexts:
-            for sentence in _SENTENCE_END.split(text):
-                for other in _CLAUSE.split(sentence):
-                    theirs, their_rest = _in_order(other)
-                    if set(theirs) != set(ours) or _PASSIVE.search(their_rest) is not None:
-                        continue
-                    shared = len(keys & _keys(their_rest))
-                    if shared < 2 or shared * 2 < len(keys):
-                        continue
-                    if theirs != ours and theirs[:2] == ours[:2][::-1]:
-                        return (
-                            f"names {ours[0]!r} and {ours[1]!r} the other way round from "
-                            f"{label} (who does what to whom)"
-                        )
+            for theirs, their_keys in _ordered_clauses(text):
+                if set(theirs) != set(ours):
+                    continue
+                shared = len(keys & their_keys)
+                if shared < 2 or shared * 2 < len(keys):
+                    continue
+                if list(theirs) != ours and list(theirs[:2]) == ours[:2][::-1]:
+                    return (
+                        f"names {ours[0]!r} and {ours[1]!r} the other way round from "
+                        f"{label} (who does what to whom)"
+                    )
     return None
