@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal, InvalidOperation
+from functools import lru_cache
 
 __all__ = ["bound_problem", "may_bound"]
 
@@ -60,9 +61,11 @@ def _value(text: str) -> Decimal | None:
         return None
 
 
+@lru_cache(maxsize=2048)
 def _bounds(text: str) -> tuple[dict[Decimal, set[str]], str]:
     """Each number's bound sides in ``text``, and the text with the bound words blanked
-    (so what is left shows whether it negates anything else)."""
+    (so what is left shows whether it negates anything else); once per distinct text (a
+    context sentence is matched by many claims), never changed by a caller."""
     sides: dict[Decimal, set[str]] = {}
     marks = [(m.start(), m.end(), m.lastgroup or "") for m in _BEFORE.finditer(text)]
     for number in _NUMBER.finditer(text):

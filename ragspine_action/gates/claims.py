@@ -298,9 +298,7 @@ def tokenize(text: str) -> list[str]:
         lowered = _DOLLAR_CODE.sub(_dollar_code, lowered)
     if lowered.isascii():
         return _ascii_runs(lowered)
-    if _WIDE_ALNUM.search(lowered) is not None:
-        lowered = lowered.translate(_NARROW)  # ５分钟 has the word 5 that 5分钟 has
-    return TOKEN.findall(lowered)
+    return TOKEN.findall(narrow(lowered))  # ５分钟 has the word 5 that 5分钟 has
 
 
 def _ascii_runs(lowered: str) -> list[str]:
@@ -1072,22 +1070,20 @@ def _without_row_numbers(lines: list[str], rule: int, header: str) -> list[str]:
     """The body rows after the rule at ``rule`` without a first cell that only numbers
     them, 1, 2, 3 … in order, under a header cell that names no data (``#``, ``No.``,
     ``序号``, empty) or none. Other first columns (``Tier``, years, amounts) are data."""
-    rows: list[int] = []
+    rows: list[tuple[int, int]] = []  # (line, end of its number cell)
     for j in range(rule + 1, len(lines)):
         m = _ROW_NUMBER.match(lines[j])
         if m is None or int(m.group(1)) != len(rows) + 1:
             if "|" in lines[j] and lines[j].lstrip().startswith("|"):
                 return lines  # a body row without the next number: not a row index
             break
-        rows.append(j)
+        rows.append((j, m.end()))
     head = header.strip().strip("|").split("|", 1)[0].strip().strip("*_").lower()
     if not rows or (header and head not in _INDEX_HEADS):
         return lines
     out = list(lines)
-    for j in rows:
-        m = _ROW_NUMBER.match(out[j])
-        assert m is not None
-        out[j] = "|" + out[j][m.end() :]
+    for j, end in rows:
+        out[j] = "|" + out[j][end:]
     return out
 
 
