@@ -19,7 +19,7 @@ import re
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 
-__all__ = ["bound_problem", "may_bound"]
+__all__ = ["bound_problem", "may_bound", "same_bound"]
 
 # A bound written before its number (the longest forms first: "not exceed" before
 # "exceed", 不超过 before 超过).
@@ -34,12 +34,31 @@ _BEFORE = re.compile(
     r"|不(?:得|能|可|应)?(?:少于|低于|小于)|超过|高于|多于|大于|至少|最少|最低)",
     re.IGNORECASE,
 )
-# A bound written after its number: 300元以内, 5天以上, 100元起.
-_AFTER = re.compile(r"(?P<ceiling>以内|以下|之内)|(?P<floor>以上|起)")
+# A bound written after its number: 300元以内, 5天以上, 100元起, "HKD 500 or less".
+_AFTER = re.compile(
+    r"(?P<ceiling>以内|以下|之内|\s*(?:[a-zA-Z$]{1,12}\s+)?or\s+(?:less|fewer|below|under|lower)\b)"
+    r"|(?P<floor>以上|起|\s*(?:[a-zA-Z$]{1,12}\s+)?or\s+(?:more|above|over|higher|greater)\b)",
+    re.IGNORECASE,
+)
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 _GAP = 14  # characters between a bound and its number (a currency, a unit word, "USD ")
 _NEGATION = re.compile(
     r"\b(?:not|no|never|cannot|nor|without)\b|n't|[不未无非没勿]|禁止|严禁", re.IGNORECASE
+)
+# A negation that forbids or rules out ("may not accept gifts over 500 USD"): it turns the
+# side of the bound it governs, and nothing else.
+_FORBIDS = re.compile(
+    r"\b(?:may|must|shall|can|could|should|will)\s+not\b|\bcannot\b|\b(?:can|must|shan|won)'t\b|"
+    r"\bnot\s+(?:be\s+)?(?:allowed|permitted|eligible)\b|\bnever\b|\bprohibited\b|\bforbidden\b|"
+    r"不得|不可|不能|不允许|不准|不应|禁止|严禁",
+    re.IGNORECASE,
+)
+# An exception beside the bound ("up to 500 USD; more with the manager's approval"): what
+# lies past the bound is not simply forbidden.
+_EXCEPTION = re.compile(
+    r"\b(?:unless|except|otherwise|approv\w*|consent|permission|authori[sz]\w*|waive\w*|"
+    r"subject\s+to|provided\s+that)\b|除非|除外|批准|同意|许可|授权|另有|例外|经.{0,8}审批",
+    re.IGNORECASE,
 )
 _CUES = re.compile(
     r"up\s+to|most|more|less|fewer|exceed|within|below|under|over|above|least|maximum|"
@@ -80,6 +99,8 @@ def _bounds(text: str) -> tuple[dict[Decimal, set[str]], str]:
             and not _NUMBER.search(text, end, number.start())
         ]
         after = _AFTER.match(text, number.end() + _unit_length(text, number.end()))
+        if after is None:  # "500 or less": "or" is no unit
+            after = _AFTER.match(text, number.end())
         side = before[-1] if before else (after.lastgroup if after is not None else None)
         if side:
             sides.setdefault(value, set()).add(side)
@@ -114,3 +135,46 @@ def bound_problem(claim: str, sentence: str, label: str) -> str | None:
         written = "a ceiling" if "floor" in sides else "a floor"
         return f"makes {value} {said} where {label} make it {written}"
     return None
+
+
+_OTHER_SIDE = {"ceiling": "floor", "floor": "ceiling"}
+
+
+def _turned(rest: str) -> bool | None:
+    """Whether the words outside the bounds forbid (True), affirm (False), or negate in
+    some other way (None: not read)."""
+    if _NEGATION.search(rest) is None:
+        return False
+    left = _FORBIDS.sub(" ", rest)
+    return None if _NEGATION.search(left) is not None else True
+
+
+def same_bound(claim: str, sentence: str, around: str = "") -> bool:
+    """Whether ``claim`` and ``sentence`` set one bound on one number, one forbidding what
+    lies past it and the other allowing what lies within (``may not accept gifts over 500
+    USD`` and ``may accept gifts only if they are worth 500 USD or less``; ``不得报销超过3次``
+    and ``最多可报销3次``): they differ in a negation, not in what they say. Not when the
+    claim, the sentence or the passage ``around`` it makes an exception (approval, unless):
+    then what lies past the bound is not simply forbidden."""
+    ours, our_rest = _bounds(claim)
+    if not ours:
+        return False
+    theirs, their_rest = _bounds(sentence)
+    if not theirs or any(_EXCEPTION.search(t) for t in (claim, sentence, around)):
+        return False
+    our_turn, their_turn = _turned(our_rest), _turned(their_rest)
+    if our_turn is None or their_turn is None or our_turn == their_turn:
+        return False
+    for value, sides in ours.items():
+        other = theirs.get(value)
+        if other is None or len(sides) != 1 or len(other) != 1:
+            continue
+        (ours_side,) = sides
+        (their_side,) = other
+        if our_turn:
+            ours_side = _OTHER_SIDE[ours_side]
+        if their_turn:
+            their_side = _OTHER_SIDE[their_side]
+        if ours_side == their_side:
+            return True
+    return False

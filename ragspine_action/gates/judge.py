@@ -36,7 +36,7 @@ from ..gate_defaults import JUDGE_KINDS
 from .anchors import anchor_problem, may_anchor
 from .bilingual import align
 from .binding import binding_problem, may_name_a_kind, same_thing
-from .bounds import bound_problem, may_bound
+from .bounds import bound_problem, may_bound, same_bound
 from .cause import (
     another_cause,
     cause_problem,
@@ -2794,6 +2794,25 @@ def _restricted(clause: _Clause, sentence: str, words: set[str], contexts: _Cont
     )
 
 
+def _bound_told_round(
+    piece: str, claim: str, sentences: Iterable[str], contexts: _Contexts
+) -> bool:
+    """A bound forbidden past where the context allows within it, or the reverse ("may
+    not accept gifts over 500 USD" for "only if they are worth 500 USD or less"): the
+    negations differ, the bound is the same (gates/bounds.py). A clause cut from the
+    condition that holds its bound ("may accept gifts | only if … 500 USD or less") is
+    read with the whole claim; the passage around the sentence is read for an exception
+    ("… more with the manager's approval")."""
+    text = piece if may_bound(piece) and any(ch.isdigit() for ch in piece) else claim
+    if not may_bound(text):
+        return False
+    for sentence in sentences:
+        around = next((t for t in contexts.texts if sentence in t), "")
+        if same_bound(text, sentence, around):
+            return True
+    return False
+
+
 def _polarity_problem(
     claim: str, contexts: _Contexts, match: dict[str, str]
 ) -> tuple[str, str] | None:
@@ -2952,6 +2971,16 @@ def _polarity_problem(
                     # than A" for "A is larger than B", 乙不及甲 for 甲超过乙): its word may be
                     # the context's opposite or a negation (不及); the rest is still read
                     told_round = rest
+                    if not turned and not part and not condition:
+                        # … and told the same way round, what the context's clause
+                        # forbids the claim cannot affirm ("may accept gifts worth more
+                        # than 500 USD" for "must not accept gifts worth more than …")
+                        at = max(o for o, _, s in scored if s == sentence)
+                        said_there = [c for o, c, s in scored if s == sentence and o == at]
+                        if all(c.negated for c in said_there) and not _bound_told_round(
+                            piece, claim, (sentence,), contexts
+                        ):
+                            return "the context negates it", sentence
         if told_round is None:
             if negated:
                 inside = any(
@@ -2964,7 +2993,11 @@ def _polarity_problem(
                     )
                     for o, c, sentence in scored
                 )
-                if not inside and not any(c.negated for c, _ in top):
+                if (
+                    not inside
+                    and not any(c.negated for c, _ in top)
+                    and not _bound_told_round(piece, claim, (s for _, s in top), contexts)
+                ):
                     return "negated, but the context is not", top[0][1]
             elif (
                 not condition  # "If a device is rooted, …" supposes; it asserts nothing
@@ -2972,6 +3005,7 @@ def _polarity_problem(
                 and not any(id(c) in ids for ids in negated_tops for c, _ in top)
                 and not _beside_the_negation(raw)
                 and (label is None or piece.strip() != label)
+                and not _bound_told_round(piece, claim, (s for _, s in top), contexts)
             ):
                 return "the context negates it", top[0][1]
             elif not condition and not part and not _beside_the_negation(raw):
@@ -2979,7 +3013,7 @@ def _polarity_problem(
                 # the sentence on gifts up to 500 HKD, but every word of "Cash gifts are
                 # never permitted" is in the clause, which affirms it.
                 denied = _denied_inside(raw, match, scored, negated_tops)
-                if denied is not None:
+                if denied is not None and not _bound_told_round(piece, claim, (denied,), contexts):
                     return "the context negates it", denied
             if (
                 not piece.isascii()
@@ -2990,7 +3024,9 @@ def _polarity_problem(
                 # Both sides negate something; a Chinese clause may negate a different word
                 # (保险公司无须维持不低于… against 保险公司须维持不低于…).
                 problem = _negates_other_word(piece, negated, top)
-                if problem is not None:
+                if problem is not None and not _bound_told_round(
+                    piece, claim, (problem[1],), contexts
+                ):
                     return problem
         said = (
             _directions(piece, raw)
