@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
 
+from .bounds import bounded
 from .claims import STOPWORDS
 from .fastalt import grouped_scanner, matches
 from .numerals import number_forms, numbers_with_units
@@ -480,6 +481,8 @@ def binding_problem(
         problem = _number_elsewhere(piece_units, found, texts, label)
         if problem is None and found and earlier and not piece.isascii() and contexts_side:
             problem = _subject_elsewhere(piece_units, earlier, found, texts, label)
+        if problem is not None and _said_together(claim, claim_numbers, passages):
+            problem = None
         earlier = earlier | piece_units
         if problem is None and found:
             problem = _counts_another_thing(piece, texts, label)
@@ -652,6 +655,33 @@ def _subject_elsewhere(
         if near * 3 < best * 2:
             return f"{written} is in {label}, but not where they say the rest of it"
     return None
+
+
+def _said_together(
+    claim: str,
+    claim_numbers: Callable[[str], list[tuple[str, frozenset[Decimal]]]],
+    passages: Sequence[tuple[str, tuple[str, ...]]],
+) -> bool:
+    """Whether one context sentence gives every number of ``claim`` (two or more), with
+    the bounds the claim writes at them: a clause of a schedule ("…; from 8 to 24 hours
+    before departure it is 10%") carries its tier in its numbers, not in the words of the
+    claim's clause ("the fee is 10% of the fare", after "If you cancel 8 to 24 hours
+    before departure,"). "400千瓦时以上…0.05元" is not said where "201至400千瓦时…0.05元"
+    is: 400 is a floor in the claim, not there."""
+    every = _bound(claim, claim_numbers(claim))
+    if len(every) < 2:
+        return False
+    tier = bounded(claim)
+    for _, sentences in passages:
+        for sentence in sentences:
+            for part in _SCHEDULE_ITEM.split(sentence):  # a schedule's items, one by one
+                said = _numbers(_LIST_MARKER.sub("", part, count=1))
+                if all(not forms.isdisjoint(said) for _, forms in every) and tier <= bounded(part):
+                    return True
+    return False
+
+
+_SCHEDULE_ITEM = re.compile(r"[;；]")
 
 
 def _number_elsewhere(

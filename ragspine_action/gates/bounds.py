@@ -19,7 +19,7 @@ import re
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 
-__all__ = ["bound_problem", "may_bound", "same_bound"]
+__all__ = ["bound_problem", "bounded", "may_bound", "same_bound"]
 
 # A bound written before its number (the longest forms first: "not exceed" before
 # "exceed", 不超过 before 超过).
@@ -28,7 +28,8 @@ _BEFORE = re.compile(
     r"(?:does|do|did|must|may|shall|should|will|can)\s+not\s+exceed|not\s+exceeding|"
     r"not\s+to\s+exceed|never\s+exceeds?|maximum(?:\s+of)?|max\.?|capped\s+at|limited\s+to|"
     r"within|below|under|less\s+than|fewer\s+than|no\s+later\s+than)"
-    r"|不(?:得|能|可|应|会)?超过|不(?:得|能|可|应)?(?:高于|多于|大于)|最多|最高|至多|上限为?|封顶)"
+    r"|不(?:得|能|可|应|会)?超过|不(?:得|能|可|应)?(?:高于|多于|大于)|最多|最高|至多|上限为?|封顶"
+    r"|不足|不满|未满|未达到?|未超过)"
     r"|(?P<floor>\b(?:more\s+than|over|above|exceeding|exceeds?|greater\s+than|at\s+least|"
     r"minimum(?:\s+of)?|min\.?|no\s+less\s+than|not\s+less\s+than|no\s+fewer\s+than)"
     r"|不(?:得|能|可|应)?(?:少于|低于|小于)|超过|高于|多于|大于|至少|最少|最低)",
@@ -39,6 +40,10 @@ _AFTER = re.compile(
     r"(?P<ceiling>以内|以下|之内|\s*(?:[a-zA-Z$]{1,12}\s+)?or\s+(?:less|fewer|below|under|lower)\b)"
     r"|(?P<floor>以上|起|\s*(?:[a-zA-Z$]{1,12}\s+)?or\s+(?:more|above|over|higher|greater)\b)",
     re.IGNORECASE,
+)
+# A bound after a Chinese unit of up to three characters (400千瓦时以上, 18周岁以下).
+_CJK_AFTER = re.compile(
+    r"\s?[\u4e00-\u9fff%％]{1,3}?(?:(?P<ceiling>以内|以下|之内)|(?P<floor>以上))"
 )
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 _GAP = 14  # characters between a bound and its number (a currency, a unit word, "USD ")
@@ -99,8 +104,8 @@ def _bounds(text: str) -> tuple[dict[Decimal, set[str]], str]:
             and not _NUMBER.search(text, end, number.start())
         ]
         after = _AFTER.match(text, number.end() + _unit_length(text, number.end()))
-        if after is None:  # "500 or less": "or" is no unit
-            after = _AFTER.match(text, number.end())
+        if after is None:  # "500 or less": "or" is no unit; 400千瓦时以上: a longer one
+            after = _AFTER.match(text, number.end()) or _CJK_AFTER.match(text, number.end())
         side = before[-1] if before else (after.lastgroup if after is not None else None)
         if side:
             sides.setdefault(value, set()).add(side)
@@ -178,3 +183,9 @@ def same_bound(claim: str, sentence: str, around: str = "") -> bool:
         if ours_side == their_side:
             return True
     return False
+
+
+def bounded(text: str) -> frozenset[tuple[Decimal, str]]:
+    """Each number of ``text`` with the side of the bound written at it (a tier of a
+    schedule: "48小时以上" is (48, floor), "不足48小时" (48, ceiling))."""
+    return frozenset((value, side) for value, sides in _bounds(text)[0].items() for side in sides)

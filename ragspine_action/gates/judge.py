@@ -36,7 +36,7 @@ from ..gate_defaults import JUDGE_KINDS
 from .anchors import anchor_problem, may_anchor
 from .bilingual import align
 from .binding import binding_problem, may_name_a_kind, same_thing
-from .bounds import bound_problem, may_bound, same_bound
+from .bounds import bound_problem, bounded, may_bound, same_bound
 from .cause import (
     another_cause,
     cause_problem,
@@ -2390,6 +2390,14 @@ def _segment_problem(
     framed = _frames(claim)
     wrong: str | None = None
     bound = False
+    if len(values) > 1:
+        # a sentence that gives all the claim's figures is where they are said: a tier's
+        # boundary ("第三档为400千瓦时以上…0.3元") is also the end of the tier before it
+        # ("第二档为201至400千瓦时…"), which is no neighbouring fact's number then
+        tier = bounded(claim)  # the claim's numbers with their bounds ("不足24小时")
+        holding = [s for s in sentences if values <= _figures(s) and tier <= bounded(s)]
+        if holding:
+            sentences = holding
     for sentence in sentences:
         segments = tuple(
             seg
@@ -2999,6 +3007,11 @@ def _polarity_problem(
                     and not _bound_told_round(piece, claim, (s for _, s in top), contexts)
                 ):
                     return "negated, but the context is not", top[0][1]
+                if not part and not condition and all(c.negated for c, _ in top):
+                    # a schedule's denial for another tier than the one the claim names
+                    affirmed = _another_tier(claim, top[0][1], scored)
+                    if affirmed is not None:
+                        return "negated, but the context is not for the figures it names", affirmed
             elif (
                 not condition  # "If a device is rooted, …" supposes; it asserts nothing
                 and all(c.negated for c, _ in top)
@@ -3012,7 +3025,7 @@ def _polarity_problem(
                 # "Cash gifts are permitted up to 500 HKD": its number pulls the match to
                 # the sentence on gifts up to 500 HKD, but every word of "Cash gifts are
                 # never permitted" is in the clause, which affirms it.
-                denied = _denied_inside(raw, match, scored, negated_tops)
+                denied = _denied_inside(raw, match, scored, negated_tops, claim)
                 if denied is not None and not _bound_told_round(piece, claim, (denied,), contexts):
                     return "the context negates it", denied
             if (
@@ -3066,9 +3079,13 @@ def _denied_inside(
     match: dict[str, str],
     scored: list[tuple[int, _Clause, str]],
     negated_tops: list[set[int]],
+    claim: str,
 ) -> str | None:
     """The sentence of a negated context clause (three words or more) whose words all
-    stand in the affirmed clause ``raw``, when no affirmed context clause holds them too."""
+    stand in the affirmed clause ``raw``, when no affirmed context clause holds them too.
+    Not a denial the context ties to other figures ("48小时以上退票的，不收退票费" against
+    "24小时以上不足48小时的，收取票价5%的退票费", whose figures another sentence gives):
+    a schedule denies the fee for one tier, not for the tier the claim names."""
     own = {t for t in raw - STOPWORDS - _NOT_OVERLAP if not t[0].isdigit()}
     own |= {match.get(t, t) for t in own}
     for _, c, sentence in scored:
@@ -3083,8 +3100,31 @@ def _denied_inside(
             continue  # two Chinese characters are one word
         if any(not d.negated and words <= d.tokens for _, d, _ in scored):
             continue
+        if _another_tier(claim, sentence, scored) is not None:
+            continue
         return sentence
     return None
+
+
+def _another_tier(claim: str, sentence: str, scored: list[tuple[int, _Clause, str]]) -> str | None:
+    """The affirmed context sentence that gives every figure of ``claim`` when
+    ``sentence`` (a negated one it matched) gives figures of its own for another tier: a
+    schedule's "48小时以上…不收退票费" says nothing of the tier "24小时以上不足48小时" whose
+    fee another sentence gives. The claim that names the sentence's own tier (its
+    numbers with their bounds: "48小时以上") is about that sentence."""
+    theirs = _figures(sentence)
+    if not theirs:
+        return None
+    figures = _figures(claim)
+    if not figures or figures <= theirs or figures.isdisjoint(theirs):
+        return None  # (a claim that names none of its figures speaks of something else)
+    tier = bounded(sentence)
+    if (tier or theirs) <= (bounded(claim) if tier else figures):
+        return None
+    return next(
+        (s for _, d, s in scored if not d.negated and s != sentence and figures <= _figures(s)),
+        None,
+    )
 
 
 def _held(words: set[str], own: set[str]) -> bool:
@@ -3284,9 +3324,12 @@ _BOUND = re.compile(
     r"(?:(?:take|use|go|be|spend|give|pay|charge|claim|carry|hold|keep|wait)\s+)?(more|greater|higher|longer|larger|less|fewer|lower|"
     r"smaller|later|earlier|sooner)\s+than\b"
     r"|不(?:得|能|可|应|会|宜)?(?:超过|高于|多于|大于)|不(?:得|能|可|应)?(?:少于|低于|小于)"
-    r"|不(?:迟于|晚于)|不早于",
+    r"|不(?:迟于|晚于)|不早于"
+    r"|(?:不足|不满|未满|未达到?|未超过)(?=\s*[\d零一二两三四五六七八九十百千])",
     re.IGNORECASE,
 )
+# 不足48小时, 未满18周岁: under the number, a bound (as 不超过 is), no negation.
+_CJK_UNDER = ("不足", "不满", "未满", "未达", "未超")
 _UPPER_BOUND = frozenset(["more", "greater", "higher", "longer", "larger"])
 _LOWER_BOUND = frozenset(["less", "fewer", "lower", "smaller"])
 
@@ -3301,6 +3344,8 @@ def _bound(m: re.Match[str]) -> str:
     if word in ("later", "sooner", "earlier"):
         # the latest and the earliest day are opposite bounds (early/late directions)
         return "at the latest" if word == "later" else "at the earliest"
+    if written.startswith(_CJK_UNDER):
+        return "最多"
     if written.startswith("不"):
         mark = written[-2]  # 不超过, 不得超过: the comparison after any modal
         if mark in "超高多大":
