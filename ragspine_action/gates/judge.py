@@ -898,7 +898,7 @@ class _Amount(NamedTuple):
 # Units written right after a number (40 EUR, 30 days, 8%, 2 percentage points, 3倍, 6个月).
 _UNIT_AFTER = re.compile(
     r"[\s\-]?(?:(?P<basis>calendar|working|business|trading)\s)?"
-    r"(?P<unit>percentage\s+points?|per\s?cent|percent|basis\s+points?|bps|pp|%|"
+    r"(?P<unit>percentage\s+points?|per\s?cent|percent|per\s?mille|basis\s+points?|bps|pp|%|‰|‱|"
     r"(?:(?:us|hk|u\.s\.)\s)?cents?|(?:us|hk|u\.s\.)\sdollars?|usd|hkd|rmb|cny|eur|"
     r"gbp|jpy|sgd|euros?|days?|weeks?|months?|years?|yrs?|hours?|hrs?|minutes?|mins?|times|x|"
     r"fold|€|£|\$|个百分点|百分点|个基点|基点|美元|港元|港币|人民币|欧元|英镑|日元|新加坡元|个月|个星期|"
@@ -915,6 +915,9 @@ _UNIT_INSIDE = re.compile(r"usd|hkd|rmb|cny|eur|gbp|jpy|sgd|us\$|hk\$", re.IGNOR
 _UNIT_NAMES: dict[str, str] = {
     **dict.fromkeys(["%", "percent", "per cent", "percent", "百分之"], "%"),
     **dict.fromkeys(["percentage point", "pp", "个百分点", "百分点"], "percentage points"),
+    # per mille and per ten thousand: 1‰ of the principal is a tenth of 1%
+    **dict.fromkeys(["‰", "per mille", "permille"], "‰"),
+    "‱": "‱",
     **dict.fromkeys(["basis point", "bps", "个基点", "基点"], "basis points"),
     # A bare "$" names no currency: HK$ and S$ amounts are written "$1,702" too.
     **dict.fromkeys(["usd", "us$", "美元", "us dollar", "u.s. dollar"], "USD"),
@@ -944,7 +947,7 @@ _UNIT_NAMES: dict[str, str] = {
     "元": "元",
 }
 _DAY_UNITS = frozenset(["days", "working days", "calendar days"])
-_UNIT_CUES = frozenset("%$€£倍天日周月年点元币")
+_UNIT_CUES = frozenset("%‰‱$€£倍天日周月年点元币")
 
 
 def _unit_name(written: str) -> str | None:
@@ -1024,7 +1027,7 @@ def _shown(amount: _Amount) -> str:
     unit = amount.unit
     if unit is None or unit == "times" or amount.written.endswith("%"):
         return amount.written
-    return f"{amount.written}{unit}" if unit == "%" else f"{amount.written} {unit}"
+    return f"{amount.written}{unit}" if unit in ("%", "‰", "‱") else f"{amount.written} {unit}"
 
 
 def _unit_problem(claim: str, contexts: _Contexts) -> str | None:
