@@ -33,6 +33,7 @@ from decimal import Decimal
 from functools import lru_cache
 
 from ..gate_defaults import DEFAULT_PERIOD_PATTERNS
+from .leading import first_class
 from .numerals import cjk_value, has_digit
 
 __all__ = ["DEFAULT_PERIOD_PATTERNS", "compile_periods", "detect_fabricated_numbers"]
@@ -214,10 +215,15 @@ def compile_periods(patterns: tuple[str, ...]) -> re.Pattern[str]:
     """
     body = "|".join(f"(?:{p})" for p in patterns)
     single = rf"(?:{body})"
+    # The characters a period can begin with, looked ahead for first: the engine then
+    # drops most positions of a text after one class test instead of trying every
+    # pattern there (~2x faster over a value clause; the same matches).
+    first = first_class(single, re.IGNORECASE)
+    ahead = "" if first is None else f"(?={first})"
     # A period that ends in a digit must not be the head of a longer number; one that ends
     # in 年 or 月 may be followed by an amount (2025年5月5亿).
     return re.compile(
-        rf"(?<![\d.,]){single}(?:{_JOIN}{single})*(?:{_SHORT_YEAR_END})?"
+        rf"{ahead}(?<![\d.,]){single}(?:{_JOIN}{single})*(?:{_SHORT_YEAR_END})?"
         r"(?:(?<=[^\d.,\s])|(?![\d.,]*\d))",
         re.IGNORECASE,
     )

@@ -35,7 +35,7 @@ from .. import pattern_cache
 # The parser ``re`` compiles with (private: any surprise only turns the filter off).
 _sre_parse: Any = importlib.import_module("re._parser")
 
-__all__ = ["DEPTH", "Leading"]
+__all__ = ["DEPTH", "Leading", "first_class"]
 
 DEPTH = 3  # characters of a text's start that are looked up
 _MAX_PREFIXES = 20_000  # more than this: no filter (a class repeated at the start)
@@ -223,3 +223,68 @@ def _one_character(source: str, flags: int, fold: bool) -> _Prefixes:
     if any(c.swapcase() not in found for c in found):
         raise _Unknown(source)
     return frozenset(c.lower() for c in found)
+
+
+def first_class(source: str, flags: int = 0) -> str | None:
+    """A character class (``[...]``) holding the first character of every match of the
+    pattern ``source`` under ``flags``, or None when that cannot be read (a match may
+    be empty, or begin with any character, or a form is not followed).
+
+    Put in front of the pattern as a look-ahead, ``(?=[...])``, it changes no match (it
+    only refuses a position where no match can begin) and lets the engine drop most
+    positions of a searched text after one class test, instead of trying each
+    alternative there. The class is the pattern's own items written back (literals,
+    ranges, ``\\d``-like categories), so under the pattern's flags (case folding) it
+    matches what they match. tests/gates/test_leading.py checks it never refuses a match.
+    """
+    try:
+        parts, empty = _firsts(list(_sre_parse.parse(source, flags)))
+    except (_Unknown, RecursionError, TypeError, ValueError, re.error):
+        return None
+    if empty or not parts:
+        return None
+    return "[" + "".join(dict.fromkeys(parts)) + "]"
+
+
+def _firsts(items: list[tuple[Any, Any]]) -> tuple[list[str], bool]:
+    """The class parts of a sequence's first characters, and whether it can match empty."""
+    parts: list[str] = []
+    for op, arg in items:
+        found, empty = _first_of(str(op), arg)
+        parts.extend(found)
+        if not empty:
+            return parts, False
+    return parts, True
+
+
+def _first_of(op: str, arg: Any) -> tuple[list[str], bool]:
+    if op == "LITERAL":
+        return [re.escape(chr(arg))], False
+    if op == "IN":
+        if any(str(item) == "NEGATE" for item, _ in arg):
+            raise _Unknown(op)  # [^…]: nearly any character
+        return [_class_source(arg)[1:-1]], False
+    if op == "BRANCH":
+        parts: list[str] = []
+        empty = False
+        for branch in arg[1]:
+            found, may_be_empty = _firsts(list(branch))
+            parts.extend(found)
+            empty = empty or may_be_empty
+        return parts, empty
+    if op == "SUBPATTERN":
+        _group, add_flags, del_flags, body = arg
+        if add_flags or del_flags:  # (?i:…) and the like: not followed
+            raise _Unknown
+        return _firsts(list(body))
+    if op == "ATOMIC_GROUP":
+        return _firsts(list(arg))
+    if op in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"):
+        low, high, body = arg
+        if high == 0:
+            return [], True
+        found, empty = _firsts(list(body))
+        return found, empty or low == 0
+    if op in ("AT", "ASSERT", "ASSERT_NOT"):
+        return [], True  # zero-width: what follows begins the match
+    raise _Unknown(op)  # any character, a negated literal, a back-reference, …

@@ -9,9 +9,10 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ragspine_action.gate_defaults import DEFAULT_META_PATTERNS
+from ragspine_action.gate_defaults import DEFAULT_META_PATTERNS, DEFAULT_PERIOD_PATTERNS
 from ragspine_action.gates import claims as claims_module
-from ragspine_action.gates.leading import Leading
+from ragspine_action.gates.fabrication import compile_periods
+from ragspine_action.gates.leading import Leading, first_class
 
 _META = claims_module._meta_of(DEFAULT_META_PATTERNS)
 
@@ -156,3 +157,65 @@ def test_the_filter_never_refuses_a_match(parts: list[str], flags: int, text: st
     leading = Leading(pattern)
     if pattern.match(text) is not None:
         assert leading.may_match(text), (pattern, text, leading.prefixes)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(st.sampled_from(_PATTERN_PARTS), min_size=1, max_size=4),
+    st.sampled_from([0, re.IGNORECASE, re.IGNORECASE | re.MULTILINE, re.ASCII, re.DOTALL]),
+    _SMALL_TEXTS.map("".join),
+)
+def test_the_first_class_look_ahead_changes_no_match(
+    parts: list[str], flags: int, text: str
+) -> None:
+    source = "".join(parts)
+    first = first_class(source, flags)
+    if first is None:
+        return
+    plain, ahead = re.compile(source, flags), re.compile(f"(?={first})(?:{source})", flags)
+    assert [(m.span(), m.groups()) for m in plain.finditer(text)] == [
+        (m.span(), m.groups()) for m in ahead.finditer(text)
+    ], (source, first, text)
+
+
+def test_the_first_class_of_forms_it_cannot_read_is_none() -> None:
+    for source in ["x?", "(?:|x)", ".", "[^a]b", "(a)?\\1", "(?i:b)", "\\b", "a|y*"]:
+        assert first_class(source) is None, source
+    assert first_class("(?<![$])(?:19|20)\\d{2}|FY\\d{2}|[1-4]Q") == "[12F1-4]"
+
+
+_PERIOD_TEXTS = st.lists(
+    st.sampled_from(
+        [
+            *"0123456789 ,.-–/FYHQfyhqJjsſK",
+            "FY",
+            "2025",
+            "25",
+            "Q3",
+            "1H",
+            "June",
+            "jan",
+            "Sept",
+            "30th",
+            "年",
+            "月",
+            "日",
+            "上半年",
+            "第3季度",
+            "至",
+            "USD ",
+            "百万",
+            "２０２５",
+        ]
+    ),
+    max_size=10,
+).map("".join)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(_PERIOD_TEXTS)
+def test_the_periods_look_ahead_changes_no_period_found(text: str) -> None:
+    periods = compile_periods(DEFAULT_PERIOD_PATTERNS)
+    assert periods.pattern.startswith("(?=[")
+    plain = re.compile(periods.pattern[periods.pattern.index(")") + 1 :], periods.flags)
+    assert [m.span() for m in plain.finditer(text)] == [m.span() for m in periods.finditer(text)]
