@@ -566,7 +566,9 @@ def _after_citation(text: str, lead_title: bool = True) -> str:
     return ", ".join(kept)
 
 
-_COMMA = re.compile(r"[,，、]")
+# A list comma; a thousands comma ("1,702百万", "revenue 1,702 million") is part of its number,
+# so a citation's pieces never split one amount into two.
+_COMMA = re.compile(r"[，、]|,(?<![0-9],)|,(?![0-9]{3}(?![0-9]))")
 _CITATION_PIECES = re.compile(r"[,，、;；·|]")
 
 

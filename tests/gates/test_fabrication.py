@@ -175,6 +175,9 @@ def test_ordinals_and_periods_counted_from_now_are_no_amounts(
         # After a citation label, a piece that states an amount is no title: it is counted.
         ("抱歉，知识库中没有相关数据。参考：2024年收入8亿，2025年收入9亿", ["8亿", "9亿"]),
         ("抱歉，没有找到。来源：估计约3.5万元", ["3.5万"]),
+        # A thousands comma is part of its amount, not a list comma between citation pieces.
+        ("抱歉，没有数据。参考：华北区营收为3,480百万元", ["3,480百万"]),
+        ("No data. Source: Annual Report, revenue was 3,480 million", ["3,480"]),
         # A title with a year in it stays citation material.
         ("抱歉，没有数据。来源：ACME集团2026战略规划，第6页", []),
         ("抱歉，没有数据。参考：《2025年报》第3页", []),
