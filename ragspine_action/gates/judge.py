@@ -1770,6 +1770,23 @@ class _Contexts:
                     return True
         return False
 
+    def scopes(self, words: Sequence[str]) -> bool:
+        """Whether a context sentence or clause opens on a scope that names all of
+        ``words`` ("For theft, you must also report …")."""
+        if words and not words[0].isascii():
+            return any(
+                m.group(1).startswith(words[0])
+                for text in self.texts
+                for m in _CJK_SCOPE_OPENING.finditer(text)
+            )
+        for text in self.texts:
+            lower = text.lower()
+            for m in _SCOPE_OPENING.finditer(lower):
+                scope = _ASCII_WORDS.findall(m.group(1))
+                if all(any(w == v or v.startswith(w) for v in scope) for w in words):
+                    return True
+        return False
+
     def binds(self, name: str, description: str, sentence: str) -> bool:
         """Whether ``description`` ("bank" of "The bank's CET1 ratio") refers to ``name``
         in ``sentence``: the nearest name before it in its passage that ends in that noun
@@ -1873,6 +1890,18 @@ class _Contexts:
                 if overlap > best_overlap:
                     best, best_overlap = sentence, overlap
         return best
+
+
+# A scope a sentence or clause opens on: "For theft, …", "In the event of fire, …",
+# "For claims involving escape of water, …" (what the rule after it applies to).
+_SCOPE_OPENING = re.compile(
+    r"(?:^|[.;:!?]\s+)(?:for|in\s+the\s+event\s+of|in\s+case\s+of)\s+([a-z][a-z\s-]{0,60}?)\s*,"
+)
+_ASCII_WORDS = re.compile(r"[a-z]+")
+# 入室盗窃须在48小时内报警, 对于入室盗窃，…: what a Chinese sentence or clause opens on.
+_CJK_SCOPE_OPENING = re.compile(
+    r"(?:^|[。；！？])\s*(?:对于|涉及|如发生|发生|如遇)?([\u4e00-\u9fff]{2,12})"
+)
 
 
 # Common words of policies and reports that name the same thing (each with its

@@ -60,6 +60,11 @@ class ContextWords(Protocol):
         """Whether one context sentence holds all of ``words`` and one of ``others``."""
         ...
 
+    def scopes(self, words: Sequence[str]) -> bool:
+        """Whether a context sentence or clause opens on a scope ("For theft, …") that
+        names all of ``words``."""
+        ...
+
     def binds(self, name: str, description: str, sentence: str) -> bool:
         """Whether the contexts name ``name`` as what ``description`` ("bank" of "the
         bank") refers to in ``sentence``."""
@@ -579,7 +584,7 @@ def swap_problem(
             continue  # 本产品 for 重疾险, "this policy" for the plan's name
         if _shown(written, theirs).lower() in _CONNECTIVES:
             continue  # a clause reordered around its connective (只要订单… for 会员订单…)
-        if _elsewhere(place, said, written, places, mine, theirs, contexts, same_thing):
+        if _elsewhere(place, said, written, places, mine, theirs, contexts, same_thing, sentence):
             if _moved(n, swapped, exchanged, mine, theirs):
                 continue
             if _written_in(_shown(said, mine), sentence) and not _written_in(
@@ -789,9 +794,10 @@ def _elsewhere(
     theirs: _Side,
     contexts: ContextWords,
     same_thing: Callable[[str, str], bool],
+    sentence: str = "",
 ) -> bool:
     """Whether the claim's words at ``place`` are a short term the contexts use for
-    something else (rule 2 of the module docstring)."""
+    something else (rule 2 of the module docstring); ``sentence``: the matched sentence."""
     if _weight(said, mine) > _SHORT or _weight(written, theirs) > 2 * _SHORT:
         return False
     if not _one_clause(place.claim, mine) or not _one_clause(place.sentence, theirs):
@@ -831,11 +837,41 @@ def _elsewhere(
         after = "".join(
             mine.atoms[a] for a in range(max(said) + 1, min(max(said) + 3, len(mine.atoms)))
         )
-        return _cjk_kind(said_text, written_text, after)
+        if _cjk_kind(said_text, written_text, after):
+            return True
+        # The same two scopes in Chinese: 涉及入室盗窃的索赔 against 涉及地基沉降的索赔，…
+        # when another sentence opens on 入室盗窃 (入室盗窃须在48小时内报警).
+        cjk_opening = _CJK_SCOPE_START.match(sentence) if sentence else None
+        return (
+            cjk_opening is not None
+            and written_text in cjk_opening.group(1)
+            and contexts.scopes([said_text])
+        )
     # Common English words are read as another thing's only where one context sentence
     # names both (a list of roles, a contrast): "staff" in another sentence than
     # "employees" may be the same people.
-    return contexts.together([mine.atoms[a] for a in said], [theirs.atoms[a] for a in written])
+    said_words, written_words = [mine.atoms[a] for a in said], [theirs.atoms[a] for a in written]
+    if contexts.together(said_words, written_words):
+        return True
+    # Or where the sentence's term is the scope its rule opens on and the claim's term is
+    # the scope another context sentence opens on: "For theft claims the excess is EUR 400"
+    # against "For claims involving escape of water, the excess increases to EUR 400" when
+    # another sentence says "For theft, you must also report …" (two cases, two rules).
+    opening = _SCOPE_START.match(sentence) if sentence else None
+    return (
+        opening is not None
+        and any(w in opening.group(1).lower().split() for w in written_words)
+        and contexts.scopes(said_words)
+    )
+
+
+# The scope a sentence opens on ("For claims involving escape of water, …", 涉及地基沉降的
+# 索赔，…).
+_CJK_SCOPE_START = re.compile(r"\s*(?:对于|涉及|如发生|发生|如遇)(.{1,16}?)(?:的|时)")
+_SCOPE_START = re.compile(
+    r"\s*(?:for|in\s+the\s+event\s+of|in\s+case\s+of)\s+([A-Za-z][A-Za-z\s-]{0,60}?)\s*,",
+    re.IGNORECASE,
+)
 
 
 def _cjk_kind(said: str, written: str, after: str) -> bool:
