@@ -1694,21 +1694,72 @@ def extract_claims(
                     not (head.isascii() and head.isalnum()) or head.lower() == echo[:1]
                 ) and _echo_key(sentence) == echo:
                     continue
-            if periods is not None and value is not None:
-                found = _value_claims(sentence, value, unit, periods, dated)
-                if carried:  # "Hong Kong revenue was 1,702 USD_M; new business value …"
-                    found = [c if c.exempt else Claim(_with_place(c.text, carried)) for c in found]
-                claims.extend(found)
-                carried = (
-                    " ".join(c.text for c in found if c.exempt)
-                    if sentence.rstrip().endswith((";", "；"))
-                    else ""
-                )
-            else:
-                claims.append(_new(Claim, (sentence, False)))  # Claim(sentence), in C
+            for said_one in _contrast_split(sentence):
+                if periods is not None and value is not None:
+                    found = _value_claims(said_one, value, unit, periods, dated)
+                    if carried:  # "Hong Kong revenue was 1,702 USD_M; new business value …"
+                        found = [
+                            c if c.exempt else Claim(_with_place(c.text, carried)) for c in found
+                        ]
+                    claims.extend(found)
+                    carried = (
+                        " ".join(c.text for c in found if c.exempt)
+                        if said_one.rstrip().endswith((";", "；"))
+                        else ""
+                    )
+                else:
+                    claims.append(_new(Claim, (said_one, False)))  # Claim(said_one), in C
     if hit:
         _note_piece_hits(hit)
     return claims
+
+
+# A value set against the default it replaces ("the excess is EUR 400 instead of the
+# standard EUR 150", 为400欧元，而不是标准的150欧元) says two facts, not a negation: the
+# claim's value, and the default's ("the standard excess is EUR 150"); so does "EUR 400,
+# not the standard EUR 150". Each is judged as
+# a claim of its own, so the faithful contrast passes and a swapped one ("EUR 150 instead
+# of the standard EUR 400") fails on either value. Only where the replaced thing is a
+# marked default with a number: "EUR 30 instead of EUR 50" still negates EUR 50.
+_DEFAULT_CONTRAST = re.compile(
+    r"(?:\s*,\s*not|\s*,?\s*\b(?:instead\s+of|rather\s+than|in\s+place\s+of|as\s+opposed\s+to))\s+"
+    r"(?:the\s+|a\s+|an\s+|their\s+|its\s+|our\s+|your\s+)?(?P<en>standard|usual|normal|regular|"
+    r"ordinary|default|typical|customary|basic|base)\s+(?=[^\s,;.\d]{0,8}\s?[$€£¥]?\d)"
+    r"|[，,]?\s*(?:而不是|而非|而不再是)(?P<zh>标准|通常|一般|正常|常规|默认|普通|基本)的?"
+    r"(?=[^，,。；;\d]{0,6}\d)",
+    re.IGNORECASE,
+)
+_HAS_DIGIT = re.compile(r"\d")
+# What the value is the value of: "the excess is", "an excess of", 免赔额为 (the last one
+# before the value; its default is named with it).
+_VALUE_OF = re.compile(
+    r"\b(?:the|a|an|its|their|your|our)\s+((?:[A-Za-z][\w-]*\s+){0,2}?[A-Za-z][\w-]*)\s+"
+    r"(?:is|are|was|were|will\s+be|would\s+be|becomes|stands\s+at|comes\s+to|of)\s+"
+    r"(?=[^\d]{0,8}\d)",
+    re.IGNORECASE,
+)
+_CJK_VALUE_OF = re.compile(
+    r"([\u4e00-\u9fff]{1,6})(?:为|是|达到|达|提高至|增至|调整为)(?=[^\d]{0,4}\d)"
+)
+
+
+def _contrast_split(sentence: str) -> tuple[str, ...]:
+    """``sentence`` as its value and the default it replaces (above), or as it is."""
+    if sentence.isascii() and not any(
+        w in sentence for w in ("instead", "rather", "place", "opposed", ", not")
+    ):
+        return (sentence,)
+    m = _DEFAULT_CONTRAST.search(sentence)
+    if m is None or _HAS_DIGIT.search(sentence, 0, m.start()) is None:
+        return (sentence,)
+    head, rest = sentence[: m.start()].rstrip(), sentence[m.end() :].lstrip()
+    if m.group("en") is not None:
+        named = [v.group(1) for v in _VALUE_OF.finditer(head)]
+        tail = f"the {m.group('en').lower()} {named[-1]} is {rest}" if named else rest
+        return (head + ";", tail)
+    cjk = [v.group(1).rsplit("的", 1)[-1] for v in _CJK_VALUE_OF.finditer(head)]
+    tail = f"{m.group('zh')}{cjk[-1]}为{rest}" if cjk and cjk[-1] else rest
+    return (head + "；", tail)
 
 
 def _may_head(line: str) -> bool:

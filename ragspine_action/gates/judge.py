@@ -1926,6 +1926,7 @@ _SYNONYM_GROUPS = (
     ("firm", "company"),
     ("client", "clients", "customer", "customers"),
     ("talk", "speak", "contact"),
+    ("standard", "usual", "normal", "default"),  # the default case ("the usual excess")
 )
 _SYNONYMS: dict[str, tuple[str, ...]] = {}
 for _group in _SYNONYM_GROUPS:
