@@ -329,6 +329,11 @@ _CHAR_OPPOSITES = {
 _ONLY = frozenset(["only", "solely", "exclusively"])
 _CJK_ONLY = re.compile("只能|只有|只可|仅能|仅限|仅可|仅|只(?!读)")
 _ALTERNATIVE = frozenset(["or", "and"])
+# Words that make a left-out end a clause of its own, not more items of a list.
+_ONLY_ITEMS = frozenset(
+    "is are was were be been can cannot may must will shall should not no never do does did "
+    "has have had which who that".split()
+)
 _CJK_ALTERNATIVE = frozenset("或和及与、")
 
 # Comparisons whose two sides cannot be exchanged.
@@ -1253,11 +1258,24 @@ def _only_problem(places: list[_Place], mine: _Side, theirs: _Side, label: str) 
     claim_text = "".join(mine.atoms[a] for p in places for a in p.claim if mine.cjk[a])
     if said.isdisjoint(_ONLY) and _CJK_ONLY.search(claim_text) is None:
         return None
+    if not {theirs.atoms[a] for p in places for a in p.sentence}.isdisjoint(_ONLY):
+        return None  # the sentence's own "only"
     for place in places:
-        if not place.interior:
-            continue
         kept = {mine.atoms[a] for a in place.claim}
         dropped = [theirs.atoms[a] for a in place.sentence if theirs.atoms[a] not in kept]
+        said_only = all(
+            mine.atoms[a] in _ONLY or _CJK_ONLY.fullmatch(mine.atoms[a]) for a in place.claim
+        )
+        if not place.interior and (
+            (place.claim or place.leading)
+            and not (place.claim and said_only)
+            or not _ONLY_ITEMS.isdisjoint(dropped)
+        ):
+            # only a list's last items left out at the end ("MFA is mandatory only for
+            # administrator accounts" where the list goes on "and finance and HR
+            # systems"), or where the claim put its "only" (仅会员 for 会员及其家属均); not a
+            # clause of its own ("and cannot be paid in cash")
+            continue
         if any(w in _ALTERNATIVE or w in _CJK_ALTERNATIVE for w in dropped):
             return f"says only one of the alternatives {label} give ({' '.join(_terms(place.sentence, theirs))!r} left out)"
     return None
