@@ -331,8 +331,33 @@ _CJK_ONLY = re.compile("只能|只有|只可|仅能|仅限|仅可|仅|只(?!读)
 _ALTERNATIVE = frozenset(["or", "and"])
 # Words that make a left-out end a clause of its own, not more items of a list.
 _ONLY_ITEMS = frozenset(
-    "is are was were be been can cannot may must will shall should not no never do does did "
-    "has have had which who that".split()
+    [
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "can",
+        "cannot",
+        "may",
+        "must",
+        "will",
+        "shall",
+        "should",
+        "not",
+        "no",
+        "never",
+        "do",
+        "does",
+        "did",
+        "has",
+        "have",
+        "had",
+        "which",
+        "who",
+        "that",
+    ]
 )
 _CJK_ALTERNATIVE = frozenset("或和及与、")
 
@@ -1267,8 +1292,7 @@ def _only_problem(places: list[_Place], mine: _Side, theirs: _Side, label: str) 
             mine.atoms[a] in _ONLY or _CJK_ONLY.fullmatch(mine.atoms[a]) for a in place.claim
         )
         if not place.interior and (
-            (place.claim or place.leading)
-            and not (place.claim and said_only)
+            ((place.claim or place.leading) and not (place.claim and said_only))
             or not _ONLY_ITEMS.isdisjoint(dropped)
         ):
             # only a list's last items left out at the end ("MFA is mandatory only for
