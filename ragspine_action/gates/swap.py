@@ -329,6 +329,9 @@ _CHAR_OPPOSITES = {
 _ONLY = frozenset(["only", "solely", "exclusively"])
 _CJK_ONLY = re.compile("只能|只有|只可|仅能|仅限|仅可|仅|只(?!读)")
 _ALTERNATIVE = frozenset(["or", "and"])
+_ONLY_CONDITION = re.compile(
+    r"\b(?:only|solely)\s+(?:after|if|when|once|before|until|with|where|provided)\b|只有|才"
+)
 # Words that make a left-out end a clause of its own, not more items of a list.
 _ONLY_ITEMS = frozenset(
     [
@@ -1285,6 +1288,8 @@ def _only_problem(places: list[_Place], mine: _Side, theirs: _Side, label: str) 
         return None
     if not {theirs.atoms[a] for p in places for a in p.sentence}.isdisjoint(_ONLY):
         return None  # the sentence's own "only"
+    # "only after the spill has been cleaned": a condition, whose clauses are read elsewhere
+    conditional = _ONLY_CONDITION.search(" ".join(mine.atoms)) is not None
     for place in places:
         kept = {mine.atoms[a] for a in place.claim}
         dropped = [theirs.atoms[a] for a in place.sentence if theirs.atoms[a] not in kept]
@@ -1292,7 +1297,8 @@ def _only_problem(places: list[_Place], mine: _Side, theirs: _Side, label: str) 
             mine.atoms[a] in _ONLY or _CJK_ONLY.fullmatch(mine.atoms[a]) for a in place.claim
         )
         if not place.interior and (
-            ((place.claim or place.leading) and not (place.claim and said_only))
+            conditional
+            or ((place.claim or place.leading) and not (place.claim and said_only))
             or not _ONLY_ITEMS.isdisjoint(dropped)
         ):
             # only a list's last items left out at the end ("MFA is mandatory only for
