@@ -6,7 +6,8 @@ of the bound changed. ``员工也可以接受价值超过300元的礼品`` again
 is the same in Chinese. Each number of the claim is read with the bound written at it
 (``up to``, ``at most``, ``no more than``, ``does not exceed``, ``within``, ``below``,
 ``不超过``, ``最多``, ``以内`` … a ceiling; ``more than``, ``over``, ``at least``,
-``exceeding``, ``超过``, ``至少``, ``不少于``, ``以上`` … a floor); the same value in the
+``exceeding``, ``超过``, ``至少``, ``不少于``, ``以上``, ``满`` (满3年后: once 3 years are
+completed) … a floor); the same value in the
 sentence the claim matched, bound the other way (and nowhere there the claim's way), is a
 contradiction. A negation outside the bounds turns the reading round (``may not accept
 gifts over 50 USD`` says what ``only if the value does not exceed 50 USD`` says), so a
@@ -32,7 +33,7 @@ _BEFORE = re.compile(
     r"|不足|不满|未满|未达到?|未超过)"
     r"|(?P<floor>\b(?:more\s+than|over|above|exceeding|exceeds?|greater\s+than|at\s+least|"
     r"minimum(?:\s+of)?|min\.?|no\s+less\s+than|not\s+less\s+than|no\s+fewer\s+than)"
-    r"|不(?:得|能|可|应)?(?:少于|低于|小于)|超过|高于|多于|大于|至少|最少|最低)",
+    r"|不(?:得|能|可|应)?(?:少于|低于|小于)|超过|高于|多于|大于|至少|最少|最低|满)",
     re.IGNORECASE,
 )
 # A bound written after its number: 300元以内, 5天以上, 100元起, "HKD 500 or less".

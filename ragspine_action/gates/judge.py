@@ -775,6 +775,9 @@ class _Clause:
     # The terms of the condition a prohibition sets ("never restart X until Y" requires
     # Y): a claim that says X must say Y too (``_rule_form``).
     requires: frozenset[str] = frozenset()
+    # Whether the clause may restrict the clauses beside it (``_restricted``): any English
+    # clause; a Chinese one only as a condition (车辆全损的，…; 如…; …时).
+    restricts: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -1409,9 +1412,24 @@ def _clauses_of(text: str, sentence: int) -> list[_Clause]:
                 _quantifier(piece),
                 condition,
                 _terms(requires) if requires else frozenset(),
+                restricts=piece.isascii() or condition or _reads_as_condition(piece),
             )
         )
     return out
+
+
+# A Chinese clause that sets the case the next one holds in: a 的-phrase (车辆全损的), a
+# time or circumstance (…时, …后, …期间, …的情况下), or one opened by a condition word.
+_CJK_CONDITION_END = re.compile(r"(?:的|时|者|后|之前|以前|期间|以内|情况下|前提下)\s*[。；;]?\s*$")
+
+
+def _reads_as_condition(piece: str) -> bool:
+    """Whether a Chinese clause reads as the condition of the clause beside it, not as a
+    statement of its own ("法定节假日加班按日工资的300%支付加班费，不安排调休": the pay rule
+    does not restrict 不安排调休)."""
+    return (
+        _CJK_CONDITION_END.search(piece) is not None or _FRONTED_CONDITION.match(piece) is not None
+    )
 
 
 _CUE = re.compile(
@@ -2792,6 +2810,18 @@ _RANGE_WORDS = frozenset(["至", "到", "to", "from", "between", "and"])
 _LABEL = re.compile(r"\s*((?:[\w&/-]+\s?){1,4}?)\s*[:：]\s*\S")
 
 
+def _same_cue(piece: str, top: list[tuple[_Clause, str]]) -> bool:
+    """Whether a Chinese claim clause read as plain writes a negation character right
+    before what its negated context clause negates (未休完 against 未能休完: 未休 is no
+    negation cue, as 未休年假 names the leave left, yet it is the context's negation)."""
+    if piece.isascii():
+        return False
+    negated = {ch for c, _ in top for ch in c.negates}
+    return any(
+        piece[i] in _CJK_NEGATION_CHARS and piece[i + 1] in negated for i in range(len(piece) - 1)
+    )
+
+
 def _beside_the_negation(raw: frozenset[str]) -> bool:
     """Whether a plain claim clause whose best context clauses are all negated carries no
     predicate a negation could deny: numbers and at most one word ("每天9:00至18:00", a
@@ -2823,13 +2853,83 @@ def _claim_words(claim: str, match: dict[str, str]) -> set[str]:
     return words | {match.get(t, t) for t in words}
 
 
+# Chinese particles a paraphrase drops or adds (未保价的快件丢失时 = 未保价快件丢失).
+_CJK_PARTICLES = frozenset("的时之地了")
+
+
+def _holds_negated(clause: _Clause, topic: set[str], piece: str) -> bool:
+    """Whether a negated context clause is said inside a negated claim clause: all its
+    words are the claim's; in Chinese, particles aside (未保价的快件丢失时 in
+    未保价快件丢失按实际损失赔偿), and one character more may stand in what it negates
+    when the claim's negation negates nothing but its words (不收违约金 for 不收取违约金:
+    a verb said shorter; not 不退还定金 for 不退还押金, which negates another word)."""
+    if clause.tokens <= topic:
+        return True
+    if piece.isascii():
+        return False
+    missing = clause.tokens - _CJK_PARTICLES - topic
+    negates, _ = _negation_scope(piece)
+    if not negates - _CJK_MODALS <= clause.negates:
+        return False  # the claim negates more than the clause does (未登记…无须陪同)
+    if not missing:
+        return True
+    if len(missing) > 1 or len(clause.tokens) < 4 or any(ch.isdigit() for ch in missing):
+        return False
+    said = {ch for ch in _scope_text(piece) if "\u4e00" <= ch <= "\u9fff"} - _CJK_PARTICLES
+    return said <= clause.tokens
+
+
+def _bound_differs(claim: str, sentence: str) -> bool:
+    """Whether ``sentence`` bounds a number of ``claim`` the other way only: its denial is
+    for another tier (满2年后…不退还 says nothing of 未满2年)."""
+    theirs = bounded(sentence)
+    if not theirs:
+        return False
+    ours = bounded(claim)
+    return any(
+        value == v and side != s and (v, s) not in ours for value, side in ours for v, s in theirs
+    )
+
+
+def _negates_beside(
+    piece: str, top: list[tuple[_Clause, str]], clauses: list[tuple[_Clause, str]]
+) -> str | None:
+    """The matched sentence when a negated Chinese claim clause negates a word (the two
+    characters after its cue) that no best clause negates and a plain clause of the same
+    sentence says, with no negated clause anywhere saying it: the context splits at a
+    comma what the claim runs together ("未登记的访客进入园区时，须由接待人全程陪同" for
+    "未登记访客进入园区无须接待人陪同")."""
+    sentences = {s for _, s in top}
+    negated_there = set().union(*(c.negates for c, _ in top))
+    words = []
+    for m in _CJK_NEGATION.finditer(piece):
+        end = m.end()
+        while end < len(piece) and piece[end] in _CJK_MODALS:
+            end += 1
+        word = piece[end : end + 2]
+        if (
+            len(word) == 2
+            and word[0] not in negated_there
+            and all("\u4e00" <= ch <= "\u9fff" for ch in word)
+        ):
+            words.append(word)
+    for word in words:
+        if any(c.negated and word in c.scope for c, _ in clauses):
+            continue
+        for c, s in clauses:
+            if s in sentences and not c.negated and set(word) <= c.tokens:
+                return s
+    return None
+
+
 def _restricted(clause: _Clause, sentence: str, words: set[str], contexts: _Contexts) -> bool:
     """Whether a negated context clause holds only under a clause of its sentence that
-    the claim (``words``: all of it) does not say ("车辆全损的，不提供代步车"): then a
+    the claim (``words``: all of it) does not say, a condition in Chinese ("车辆全损的，不
+    提供代步车"; not the rule beside it in "法定节假日加班按…支付加班费，不安排调休"): then a
     claim clause that contains its words but matches another clause better is no
     instance of it."""
     return any(
-        c is not clause and c.tokens and len(c.tokens & words) * 2 < len(c.tokens)
+        c is not clause and c.restricts and c.tokens and len(c.tokens & words) * 2 < len(c.tokens)
         for c, s in contexts.clauses
         if s == sentence
     )
@@ -3027,13 +3127,21 @@ def _polarity_problem(
                 inside = any(
                     c.negated
                     and c.tokens
-                    and c.tokens <= topic
+                    and _holds_negated(c, topic, piece)
                     and not (
                         o < top_overlap
                         and _restricted(c, sentence, _claim_words(claim, match), contexts)
                     )
+                    and _another_tier(claim, sentence, scored) is None
+                    and not _bound_differs(claim, sentence)
                     for o, c, sentence in scored
                 )
+                if not inside and not piece.isascii():
+                    beside = _negates_beside(piece, top, contexts.clauses)
+                    if beside is not None and not _bound_told_round(
+                        piece, claim, (beside,), contexts
+                    ):
+                        return "negated, but the context is not", beside
                 if (
                     not inside
                     and not any(c.negated for c, _ in top)
@@ -3050,6 +3158,7 @@ def _polarity_problem(
                 and all(c.negated for c, _ in top)
                 and not any(id(c) in ids for ids in negated_tops for c, _ in top)
                 and not _beside_the_negation(raw)
+                and not _same_cue(piece, top)
                 and (label is None or piece.strip() != label)
                 and not _bound_told_round(piece, claim, (s for _, s in top), contexts)
             ):
@@ -3066,6 +3175,7 @@ def _polarity_problem(
                 and any(c.negated for c, _ in top)
                 # an English negation in a mixed clause has no Chinese scope to compare
                 and (not negated or _CJK_NEGATION.search(piece) is not None)
+                and (negated or not _same_cue(piece, top))
             ):
                 # Both sides negate something; a Chinese clause may negate a different word
                 # (保险公司无须维持不低于… against 保险公司须维持不低于…).
@@ -3606,7 +3716,8 @@ _CJK_ONLY_IF = re.compile(
 )
 # 只有管理员可以删除 (no 才) says 只有管理员才能删除
 _CJK_ONLY_CAN = re.compile(r"(?:只有|唯有)(.{1,20}?)(?:可以|能够|能|可)")
-_CJK_EXCEPT = re.compile(r"[，,]?([^，,。；;：:]{1,20}?)除外")
+# (a connective before the exception is no part of it: 但意外伤害除外 is 意外伤害除外)
+_CJK_EXCEPT = re.compile(r"[，,]?(?:但是|但|不过|只是|惟|唯)?([^，,。；;：:]{1,20}?)除外")
 _PERMITTING = {"must": "may", "should": "may", "shall": "may", "do": "", "does": "", "did": ""}
 
 
