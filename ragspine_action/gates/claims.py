@@ -22,6 +22,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from decimal import Decimal
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any, Final, NamedTuple
 
 from ..gate_defaults import DEFAULT_META_PATTERNS
@@ -860,12 +861,13 @@ def _keys_of(names: Sequence[str]) -> tuple[tuple[str, bool], ...] | None:
     keys = None if None in found else found
     if type(names) is tuple:
         # (and whether every key has a digit: then a text without one holds no name)
-        numeric = keys is not None and all(k[1] for k in keys)  # type: ignore[index]
+        numeric = keys is not None and all(map(_SECOND, keys))  # type: ignore[arg-type]
         _LAST_KEYS = (names, keys, numeric)  # type: ignore[assignment]
     return keys  # type: ignore[return-value]
 
 
 _LAST_KEYS: tuple[Any, tuple[tuple[str, bool], ...] | None, bool] = (None, None, False)
+_SECOND = itemgetter(1)
 _ALNUM_RUN = re.compile(r"[A-Za-z0-9]+")
 
 

@@ -39,6 +39,7 @@ __all__ = ["DEPTH", "Leading", "first_class"]
 
 DEPTH = 3  # characters of a text's start that are looked up
 _MAX_PREFIXES = 20_000  # more than this: no filter (a class repeated at the start)
+_MAX_KNOWN = 65_536  # text starts whose answer is kept, per pattern
 _ASCII = [chr(c) for c in range(128)]
 _ASCII_SPACE = "".join(c for c in _ASCII if c.isspace())  # what \s matches of ASCII
 # ``^`` and ``\s*`` as the parser gives them (compared item by item).
@@ -66,7 +67,7 @@ class Leading:
     """The prefixes of ``pattern``'s matches; ``may_match(text)`` is False only when
     ``pattern.match(text)`` is None."""
 
-    __slots__ = ("fold", "heads", "pattern", "prefixes", "skip")
+    __slots__ = ("fold", "heads", "known", "pattern", "prefixes", "skip")
 
     def __init__(self, pattern: re.Pattern[str]) -> None:
         self.pattern = pattern
@@ -80,21 +81,41 @@ class Leading:
         self.heads: tuple[slice, ...] = (
             () if prefixes is None else tuple(slice(0, n) for n in sorted(set(map(len, prefixes))))
         )
+        # may_match's answer by the text's start (DEPTH characters, skipped ones left out):
+        # a sentence's start repeats far more than the sentence, and one dict look-up is
+        # cheaper than the ASCII test, the folding and the prefix look-ups (bounded).
+        self.known: dict[str, bool] = {}
 
     def may_match(self, text: str) -> bool:
-        prefixes = self.prefixes
-        if prefixes is None:
+        if self.prefixes is None:
             return True
         head = (text.lstrip(self.skip) if self.skip else text)[:DEPTH]
-        if not head.isascii():
-            return True
-        if self.fold:
-            head = head.lower()
-        return not prefixes.isdisjoint(map(head.__getitem__, self.heads))
+        found = self.known.get(head)
+        return self._may_begin(head) if found is None else found
+
+    def _may_begin(self, head: str) -> bool:
+        """``may_match`` of a text that starts with ``head`` (kept in ``known``)."""
+        prefixes = self.prefixes
+        assert prefixes is not None
+        start = head
+        if not start.isascii():
+            found = True
+        else:
+            if self.fold:
+                start = start.lower()
+            found = not prefixes.isdisjoint(map(start.__getitem__, self.heads))
+        if len(self.known) < _MAX_KNOWN:
+            self.known[head] = found
+        return found
 
     def match(self, text: str) -> re.Match[str] | None:
         """``pattern.match(text)``, the engine asked only when a match can begin there."""
-        return self.pattern.match(text) if self.may_match(text) else None
+        if self.prefixes is not None:
+            head = (text.lstrip(self.skip) if self.skip else text)[:DEPTH]
+            found = self.known.get(head)
+            if not (self._may_begin(head) if found is None else found):
+                return None
+        return self.pattern.match(text)
 
 
 def _reading(pattern: re.Pattern[str]) -> tuple[_Prefixes | None, str]:

@@ -219,3 +219,15 @@ def test_the_periods_look_ahead_changes_no_period_found(text: str) -> None:
     assert periods.pattern.startswith("(?=[")
     plain = re.compile(periods.pattern[periods.pattern.index(")") + 1 :], periods.flags)
     assert [m.span() for m in plain.finditer(text)] == [m.span() for m in periods.finditer(text)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_texts, min_size=1, max_size=8))
+def test_the_kept_answers_by_start_are_the_filters_own(texts: list[str]) -> None:
+    # one filter asked about many texts (its answers kept by their starts) says what a
+    # new filter says about each
+    kept, fresh = Leading(_META.pattern), Leading(_META.pattern)
+    for text in [*texts, *texts]:
+        fresh.known.clear()
+        assert kept.may_match(text) == fresh.may_match(text), text
+        assert (kept.match(text) is None) == (_META.pattern.match(text) is None), text
