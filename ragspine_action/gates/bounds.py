@@ -23,15 +23,17 @@ from functools import lru_cache
 __all__ = ["bound_problem", "bounded", "may_bound", "same_bound"]
 
 # A bound written before its number (the longest forms first: "not exceed" before
-# "exceed", 不超过 before 超过).
+# "exceed", 不超过 before 超过). "as many as 5" (多达5) states the most there are (a ceiling); the
+# "over" of "carry over", "roll over" is no floor ("roll over as many as 5 days").
 _BEFORE = re.compile(
     r"(?P<ceiling>\b(?:up\s+to|at\s+most|at\s+the\s+most|no\s+more\s+than|not\s+more\s+than|"
     r"(?:does|do|did|must|may|shall|should|will|can)\s+not\s+exceed|not\s+exceeding|"
     r"not\s+to\s+exceed|never\s+exceeds?|maximum(?:\s+of)?|max\.?|capped\s+at|limited\s+to|"
-    r"within|below|under|less\s+than|fewer\s+than|no\s+later\s+than)"
-    r"|不(?:得|能|可|应|会)?超过|不(?:得|能|可|应)?(?:高于|多于|大于)|最多|最高|至多|上限为?|封顶"
+    r"within|below|under|less\s+than|fewer\s+than|no\s+later\s+than|as\s+(?:many|much|high)\s+as)"
+    r"|不(?:得|能|可|应|会)?超过|不(?:得|能|可|应)?(?:高于|多于|大于)|最多|最高|至多|多达|上限为?|封顶"
     r"|不足|不满|未满|未达到?|未超过)"
-    r"|(?P<floor>\b(?:more\s+than|over|above|exceeding|exceeds?|greater\s+than|at\s+least|"
+    r"|(?P<floor>\b(?:more\s+than|(?<!carry\s)(?<!carried\s)(?<!carries\s)(?<!roll\s)"
+    r"(?<!rolled\s)(?<!rolls\s)(?<!hand\s)(?<!handed\s)(?<!turn\s)(?<!turned\s)over|above|exceeding|exceeds?|greater\s+than|at\s+least|"
     r"minimum(?:\s+of)?|min\.?|no\s+less\s+than|not\s+less\s+than|no\s+fewer\s+than)"
     r"|不(?:得|能|可|应)?(?:少于|低于|小于)|超过|高于|多于|大于|至少|最少|最低|满)",
     re.IGNORECASE,
