@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from .claims import _RUNS_ONLY, STOPWORDS, tokenize
+from .paraphrase import stems
 
 __all__ = [
     "another_cause",
@@ -189,9 +190,29 @@ def _terms(text: str) -> list[str]:
 
 
 def _covered(terms: list[str], window: frozenset[str], match: Callable[[str], str | None]) -> bool:
-    """At least half of ``terms`` in ``window`` (as the contexts write them)."""
+    """At least half of ``terms`` in ``window`` (as the contexts write them, or as the
+    window writes them in another inflection or derivation: "cancellation because of
+    illness" where it says "cancel your trip because of illness"; the contexts' own form
+    may be another sentence's, "Cancellation cover")."""
     hits = sum(1 for t in terms if t in window or match(t) in window)
+    if hits * 2 >= len(terms):
+        return True
+    rooted = _window_stems(window)
+    hits += sum(
+        1
+        for t in terms
+        if t not in window
+        and match(t) not in window
+        and t.isascii()
+        and not rooted.isdisjoint(stems(t))
+    )
     return hits * 2 >= len(terms)
+
+
+@lru_cache(maxsize=4096)
+def _window_stems(window: frozenset[str]) -> frozenset[str]:
+    """The stems of a window's words (derivations and inflections: cancel, cancellation)."""
+    return frozenset(s for w in window if w.isascii() and w.isalpha() for s in stems(w))
 
 
 @lru_cache(maxsize=4096)
