@@ -3638,6 +3638,9 @@ def _polar_text(text: str) -> str:
         text = _AT_OR.sub(_at_or, text)
     if "over " in lower or "under " in lower:
         text = _OVER_UNDER.sub(_over_under, text)  # "flights over 6 hours": above 6
+    if "not" in lower and (" that " in lower or " which " in lower or " who " in lower):
+        # "conditions that you have not declared are not covered": only if declared
+        text = _NEGATED_CONDITION.sub(_conditioned, text)
     if ("until" in lower or "unless" in lower or "except" in lower) or (
         not text.isascii()
         and ("才" in text or "方可" in text or "方能" in text or "除外" in text or "只有" in text)
@@ -3724,6 +3727,20 @@ _PERMITTING = {"must": "may", "should": "may", "shall": "may", "do": "", "does":
 # Stands between a permission and the condition a prohibition set ("only after § Y"): no
 # token, no clause break; ``_polar_pieces`` splits the condition off there.
 _RULE_CONDITION = " § "
+
+
+# A negated relative clause with a negated predicate is the rule form with its condition:
+# "conditions that you have not declared to us are not covered" says "are covered only §
+# you have declared to us", as "are not covered unless you have declared them" does.
+_NEGATED_CONDITION = re.compile(
+    r"\s(?:that|which|who)\s+((?:[\w'-]+\s+){0,2}?)(have|has|had|do|does|did|are|is|were|was)"
+    r"\s+(?:not|never)\s+([^,;.]{1,60}?)\s+(are|is|were|was|will\s+be)\s+(?:not|never)\s+(\w+)",
+    re.IGNORECASE,
+)
+
+
+def _conditioned(m: re.Match[str]) -> str:
+    return f" {m.group(4)} {m.group(5)} only{_RULE_CONDITION}{m.group(1)}{m.group(2)} {m.group(3)}"
 
 
 def _permitted(m: re.Match[str]) -> str:
