@@ -1301,10 +1301,21 @@ _EITHER = re.compile(
 _DOUBLE_NEGATION = re.compile(r"\b(?:not|no|never|cannot|nor)\b[^,;.]*\bwithout\b", re.IGNORECASE)
 
 
+# "following" as a preposition of time ("following the birth of a child"), not "the
+# following documents".
+_FOLLOWING = re.compile(
+    r"\bfollowing\s+(?:the|a|an|its|their|his|her|your|our|each|any|every|completion|"
+    r"approval|receipt|termination|notification)\b",
+    re.IGNORECASE,
+)
+
+
 def _directions(text: str, tokens: frozenset[str]) -> frozenset[str]:
     # Each token's directions by one look-up (the same set as testing every direction's
     # words against the tokens, without ~50 set intersections per clause).
     found = {name for t in tokens if t in _DIRECTIONS_OF for name in _DIRECTIONS_OF[t]}
+    if "following" in tokens and _FOLLOWING.search(text) is not None:
+        found.add("after")  # "following the birth" is after it
     if not text.isascii():
         found.update(name for name, pattern in _CJK_DIRECTIONS.items() if pattern.search(text))
     return frozenset(found)
