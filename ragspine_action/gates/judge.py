@@ -2012,8 +2012,55 @@ _DURATION = re.compile(
     re.IGNORECASE,
 )
 _CJK_DURATION = re.compile(
-    r"(?<![\d.])(\d{1,2}|[一两二三四五六七八九十])\s*(?:个)?(周|星期|年)(?![\d度底初末前后级])"
+    r"(?<![\d.])(\d{1,2}|[一两二三四五六七八九十])\s*(?:个)?(周|星期|年)(?![\d度底初末前级])"
 )
+
+
+# A multiple said as a percentage of its base, or the reverse: 3倍 = 300%, "3 times the
+# daily wage" = "300% of the daily wage". Converted, as durations are, only where the
+# contexts say the converted value in the other way and not the claim's own.
+_MAY_MULTIPLY = re.compile(
+    r"\d\s*(?:倍|x\b|times\b|fold\b|%|percent\b|per\s?cent\b)", re.IGNORECASE
+)
+_MULTIPLE = re.compile(
+    r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:(倍|times\b|x\b|fold\b)|(%|percent\b|per\s?cent\b))",
+    re.IGNORECASE,
+)
+
+
+def _multiples_as_said(claim: str, contexts: _Contexts) -> str:
+    """``claim`` with each multiple written the way the contexts write it (above)."""
+    said = [a for p in contexts.passages for a in _passage_amounts(p.text, p.vocab)[0]]
+
+    def has(unit: str, value: Decimal) -> bool:
+        return any(a.unit == unit and value in a.forms for a in said)
+
+    def convert(m: re.Match[str]) -> str:
+        value = Decimal(m.group(1))
+        if m.group(2) is not None:  # a multiple: N倍, N times
+            other = value * 100
+            if has("%", other) and not has("times", value):
+                return f"{other.normalize():f}%"
+            return m.group()
+        other = value / 100
+        if has("times", other) and not has("%", value):
+            written = f"{other.normalize():f}"
+            return f"{written}倍" if not claim.isascii() else f"{written} times"
+        return m.group()
+
+    return _MULTIPLE.sub(convert, claim)
+
+
+def _own_duration(
+    value: Decimal,
+    unit: str,
+    prepared: list[tuple[tuple[_Amount, ...], frozenset[Decimal]]],
+) -> bool:
+    """Whether the contexts give the claim's own value as it could be its duration: bare
+    or in its unit. 1% or 1元 is another amount (满一年 is read as 满12个月 beside a 1% fee)."""
+    return any(value in bare for _, bare in prepared) or any(
+        a.unit == unit and value in a.forms for marked, _ in prepared for a in marked
+    )
 
 
 def _converted(claim: str, contexts: _Contexts) -> str:
@@ -2026,17 +2073,20 @@ def _converted(claim: str, contexts: _Contexts) -> str:
             if written.isdigit()
             else _SMALL_NUMBERS.get(written.lower(), _CJK_SMALL_NUMBERS.get(written, 0))
         )
-        if not value or Decimal(value) in known:
+        if not value:
             return m.group()
         weeks = unit.startswith("week") or unit in ("周", "星期")
         other = value * (7 if weeks else 12)
         if Decimal(other) not in known:
+            return m.group()
+        if _own_duration(Decimal(value), "weeks" if weeks else "years", prepared):
             return m.group()
         if m.group().isascii():
             return f"{other} {'days' if weeks else 'months'}"
         return f"{other}{'天' if weeks else '个月'}"
 
     known = contexts.numbers
+    prepared = [_passage_amounts(p.text, p.vocab) for p in contexts.passages]
     out = _DURATION.sub(convert, claim) if claim.isascii() else claim
     if not claim.isascii():
         out = _CJK_DURATION.sub(convert, _DURATION.sub(convert, out))
@@ -2281,6 +2331,32 @@ def _claim_numbers(text: str, tokens: Iterable[str]) -> list[tuple[str, frozense
     if not CONDITIONAL_NUMBER_WORDS.isdisjoint(tokens):
         out += conditional_numbers(rest)
     return out
+
+
+# "Once" after an interval with its own number ("once every 6 to 8 months", 每6至8个月更换一次)
+# restates the interval: the contexts that give the interval ("a 6 to 8 month interval",
+# 更换周期为6至8个月) and count no times at all hold it.
+_ONCE = frozenset(["一次", "一遍", "一回", "一趟", "once"])
+_NUMBERED_INTERVAL = re.compile(
+    r"每(?:隔)?\s*\d+(?:\.\d+)?(?:\s*[至到~～-]\s*\d+(?:\.\d+)?)?\s*个?"
+    r"(?:小时|分钟|天|日|周|星期|月|季度|年|公里|千米)"
+    r"|\bevery\s+\d+(?:\.\d+)?(?:\s*(?:to|-|–)\s*\d+(?:\.\d+)?)?\s+"
+    r"(?:hours?|minutes?|days?|weeks?|months?|quarters?|years?|km|kilometres?|miles?)\b",
+    re.IGNORECASE,
+)
+_TIMES = re.compile(
+    r"[\d一二两三四五六七八九十]\s*[次遍回趟]|\b(?:once|twice|thrice|times)\b", re.IGNORECASE
+)
+
+
+def _once_per_interval(written: str, claim: str, contexts: _Contexts) -> bool:
+    """Whether ``written`` is a "once" that restates a numbered interval of the claim
+    the contexts count no times against (see _ONCE)."""
+    return (
+        written.lower() in _ONCE
+        and _NUMBERED_INTERVAL.search(claim) is not None
+        and not any(_TIMES.search(t) for t in contexts.texts)
+    )
 
 
 def _in_order(tokens: Iterable[str], wanted: set[str] | frozenset[str]) -> list[str]:
@@ -4219,6 +4295,8 @@ class LexicalJudge:
             claim = _cjk_synonyms(claim, contexts)
         if _MAY_CONVERT.search(claim) is not None:
             claim = _converted(claim, contexts)  # "two weeks" where they say "14 days"
+        if _MAY_MULTIPLY.search(claim) is not None:
+            claim = _multiples_as_said(claim, contexts)  # 3倍 where they say 300%
         raw = tokenize(claim)
         if claim.isascii() and _may_prefix(raw, contexts.vocab):
             written = _prefixed_as_said(claim, contexts)
@@ -4315,7 +4393,9 @@ class LexicalJudge:
                 missing = [
                     text
                     for text, forms in numbers
-                    if known.isdisjoint(forms) and not _hedged_rounding(claim, text, forms, known)
+                    if known.isdisjoint(forms)
+                    and not _hedged_rounding(claim, text, forms, known)
+                    and not _once_per_interval(text, claim, contexts)
                 ]
                 if missing and not (omission_ok() and _only_omitted(numbers, matched)):
                     reason = f"numbers not in {contexts.label}: " + ", ".join(missing)
