@@ -484,6 +484,12 @@ _DIRECTIONS: dict[str, frozenset[str]] = {
     "free": frozenset(["free", "waived", "waive", "waives"]),
     "charged": frozenset(["charged", "chargeable", "billed"]),
     "loss": frozenset(["loss", "losses", "lossmaking"]),
+    # States a phrase says (``_STATE``): a device left powered on against one powered off,
+    # a service online or offline, a medicine taken with food or on an empty stomach.
+    "on": frozenset(["poweredon", "online"]),
+    "off": frozenset(["poweredoff", "offline"]),
+    "fed": frozenset(["withfood"]),
+    "fasting": frozenset(["emptystomach"]),
 }
 _CJK_DIRECTIONS: dict[str, re.Pattern[str]] = {
     "up": re.compile(
@@ -561,6 +567,10 @@ _CJK_DIRECTIONS: dict[str, re.Pattern[str]] = {
     "loss": re.compile(r"亏损|亏蚀"),
     "most": re.compile(r"最(?:主要|大|高|多|重要|强|核心)"),
     "least": re.compile(r"最(?:次要|小|低|少|不重要|弱)"),
+    "on": re.compile(r"开机|通电|上电|保持开启"),
+    "off": re.compile(r"关机|断电|断开电源|切断电源|关掉电源"),
+    "fed": re.compile(r"随餐|餐后|饭后|餐中|进餐时|与食物同服|随食物"),
+    "fasting": re.compile(r"空腹"),
 }
 _OPPOSITE = {
     "up": "down",
@@ -623,6 +633,8 @@ for _a, _b in (
     ("free", "charged"),
     ("upgrade", "downgrade"),
     ("open", "close"),
+    ("on", "off"),
+    ("fed", "fasting"),
 ):
     _OPPOSITE[_a], _OPPOSITE[_b] = _b, _a
 _DIRECTION_WORDS = frozenset().union(*_DIRECTIONS.values())
@@ -636,6 +648,7 @@ _CJK_CUE_CHARS = (
     | frozenset("调浮实恢效废取销包含计纳剔扣排除新添加删移促带刺振助拉支抑阻拖打遏压制")
     | frozenset("快速缓放慢值盈余顺赤逆流买购收持卖出抛批核同拒驳否正负利空亏获扭")
     | frozenset("长短期级开关业温疲乏领部全所免付早晚迟今去本上初末底任某缺豁欠")
+    | frozenset("断空随餐饭")
     | _CJK_NEGATION_CHARS
 )
 _CUE_TOKENS = (
@@ -3739,7 +3752,42 @@ def _polar_text(text: str) -> str:
         text = _REPLACED.sub(_replaced, text)
     if "up " in lower or "down " in lower:
         text = _UP_DOWN.sub(_up_down, text)
+    if _MAY_STATE.search(lower) is not None:
+        text = _STATE.sub(_state, text)
     return text
+
+
+# A state a phrase says, read as a direction word put after it (the phrase stays, so its
+# words are still matched): "power it off", "shut the laptop down" (poweredoff) against
+# "leave it powered on" (poweredon); "with or after food" (withfood) against "on an empty
+# stomach" (emptystomach). Not after a negation in its clause: "do not switch it off"
+# says it stays on, which the negation rule reads.
+_STATE = re.compile(
+    r"\b(?:power(?:ed|s|ing)?|switch(?:ed|es|ing)?|turn(?:ed|s|ing)?)\s+"
+    r"(?:(?:it|them|(?:the|your|this|that|its)\s+[a-z-]+)\s+)?(?P<state>on|off)\b"
+    r"|\b(?:shut|shuts|shutting|power|powers|powered|powering)\s+"
+    r"(?:(?:it|them|(?:the|your|this|that|its)\s+[a-z-]+)\s+)?(?P<down>down)\b"
+    r"|\b(?P<fasting>on\s+an\s+empty\s+stomach)\b"
+    r"|\b(?P<fed>(?:with|after)\s+(?:or\s+(?:with|after)\s+)?(?:food|meals?|a\s+meal|eating))\b",
+    re.IGNORECASE,
+)
+_MAY_STATE = re.compile(r" on\b| off\b|down|stomach|food|meal|eating")
+_STATE_NEGATED = re.compile(r"\b(?:not|never|no|cannot|without)\b", re.IGNORECASE)
+
+
+def _state(m: re.Match[str]) -> str:
+    clause = re.split(r"[,;.:!?]", m.string[: m.start()])[-1]
+    if _STATE_NEGATED.search(clause) is not None:
+        return m.group()
+    if m.group("fasting"):
+        word = "emptystomach"
+    elif m.group("fed"):
+        word = "withfood"
+    elif (m.group("state") or "").lower() == "on":
+        word = "poweredon"
+    else:
+        word = "poweredoff"
+    return f"{m.group()} {word}"
 
 
 _THIS_LAST = re.compile(
