@@ -29,11 +29,13 @@ _BEFORE = re.compile(
     r"(?P<ceiling>\b(?:up\s+to|at\s+most|at\s+the\s+most|no\s+more\s+than|not\s+more\s+than|"
     r"(?:does|do|did|must|may|shall|should|will|can)\s+not\s+exceed|not\s+exceeding|"
     r"not\s+to\s+exceed|never\s+exceeds?|maximum(?:\s+of)?|max\.?|capped\s+at|limited\s+to|"
-    r"within|below|under|less\s+than|fewer\s+than|no\s+later\s+than|as\s+(?:many|much|high)\s+as)"
+    r"within|below|under|less\s+than|fewer\s+than|no\s+later\s+than|as\s+(?:many|much|high)\s+as|"
+    r"(?:shorter|lower|smaller|younger|lighter)\s+than)"
     r"|不(?:得|能|可|应|会)?超过|不(?:得|能|可|应)?(?:高于|多于|大于)|最多|最高|至多|多达|上限为?|封顶"
-    r"|不足|不满|未满|未达到?|未超过)"
+    r"|不足|不满|未满|未达到?|未超过|低于|少于|小于)"
     r"|(?P<floor>\b(?:more\s+than|(?<!carry\s)(?<!carried\s)(?<!carries\s)(?<!roll\s)"
     r"(?<!rolled\s)(?<!rolls\s)(?<!hand\s)(?<!handed\s)(?<!turn\s)(?<!turned\s)over|above|exceeding|exceeds?|greater\s+than|at\s+least|"
+    r"(?:longer|higher|larger|bigger|older|heavier)\s+than|"
     r"minimum(?:\s+of)?|min\.?|no\s+less\s+than|not\s+less\s+than|no\s+fewer\s+than)"
     r"|不(?:得|能|可|应)?(?:少于|低于|小于)|超过|高于|多于|大于|至少|最少|最低|满)",
     re.IGNORECASE,
@@ -70,6 +72,7 @@ _EXCEPTION = re.compile(
 )
 _CUES = re.compile(
     r"up\s+to|most|more|less|fewer|exceed|within|below|under|over|above|least|maximum|"
+    r"\w+er\s+than|"
     r"minimum|capped|limited|超过|高于|多于|大于|少于|低于|小于|最多|最高|至多|至少|最少|最低|上限|"
     r"封顶|以内|以下|之内|以上|起",
     re.IGNORECASE,
