@@ -4105,7 +4105,9 @@ def _frequency_problem(claim: str, sentence: str, topic: frozenset[str], label: 
 # characters the contexts write around another character the claim never writes. Character
 # pairs score it 0.95; it is another thing. Function characters are no term, a character
 # after a digit is a unit or a date (2024-07-01起 for 2024年7月1日), and words that share
-# their second character and mean the same are one word (带动/推动, 上升/提升, 主要/重要).
+# their second character and mean the same are one word (带动/推动, 上升/提升, 主要/重要),
+# as are comparatives of one direction (优于/好于/胜于预期: better than) and the words that
+# open a condition (如因/若因/确因会议安排需…的: where it is for a conference).
 _FUNCTION_CHARS = frozenset(
     "的了是在和与及或也都将已为对于其之而并向由从被把这那个此该但过仍有没未不无非因所以自至到就还又再很更最较"
     "得能可会应须需必准许"
@@ -4113,6 +4115,7 @@ _FUNCTION_CHARS = frozenset(
 _SYNONYM_HEADS = [
     "推带拉驱促", "上提攀回", "主重首", "增成", "改完", "减缩", "下回", "提调", "增添追",
     "稳确", "显明", "收营", "营经", "保维", "主首", "指预", "预估",
+    "优好胜佳", "差逊劣", "如若倘确",
 ]  # fmt: skip
 _SAME_HEAD = frozenset((a, b) for group in _SYNONYM_HEADS for a in group for b in group)
 
