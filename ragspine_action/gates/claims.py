@@ -59,6 +59,7 @@ __all__ = [
     "narrow",
     "tokenize",
     "without_citations",
+    "without_table_layout",
 ]
 
 # ASCII word runs, or one CJK character (unified ideographs, extension A, compatibility).
@@ -1061,6 +1062,15 @@ def _without_table_headers(lines: list[str]) -> list[str]:
 
 
 _ROW_EDGES = re.compile(r"^\s*\|\s*|\s*\|\s*$")
+
+
+def without_table_layout(text: str) -> str:
+    """``text`` with its markdown tables' layout gone (header row and rule, a row-number
+    column, a body row's outer pipes), as the claim extractor reads them: an answer that
+    answer_accuracy reads as its context."""
+    if "---" not in text:
+        return text  # no table rule, no table
+    return "\n".join(_without_table_headers(text.splitlines()))
 
 
 # A row number in a table's first cell: "| 1 | …", "| 2. | …", "| (3) | …", "| 第4项 |" no.

@@ -55,6 +55,7 @@ from .claims import (
     narrow,
     tokenize,
     without_citations,
+    without_table_layout,
 )
 from .compare import compare, may_compare
 from .conditions import any_problem, condition_problem, may_drop_a_condition
@@ -4274,6 +4275,10 @@ def _asserted(answer: str) -> str:
         answer = _MARKER.sub("", answer)
     if "?" in answer or "？" in answer:
         answer = _QUESTION.sub(" ", answer)
+    if "|" in answer:
+        # a table's header, rule and row-number cells are layout: the 1 of "| 1 | 上海…600元"
+        # is no figure a reference's number could be the neighbouring fact of
+        answer = without_table_layout(answer)
     return answer
 
 
