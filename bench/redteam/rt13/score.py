@@ -1,0 +1,146 @@
+"""Score a ragspine-eval report against redteam13's frozen labels.
+
+usage: python3 score.py REPORT.json LABELS.jsonl [--all-evidence]
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+
+def load_labels(path: str) -> list[dict]:
+    with open(path, encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def evidence(case: dict | None, gate: str) -> str:
+    if case is None:
+        return "    (case missing from report)"
+    j = (case.get("judge") or {}).get(gate)
+    if not j:
+        return f"    (no judge evidence for {gate}; error={case.get('error')!r})"
+    lines = []
+    if "score" in j:
+        lines.append(f"    score={j['score']}")
+    for c in j.get("claims", []):
+        bits = [c.get("verdict", "?")]
+        if "score" in c:
+            bits.append(f"score={c['score']}")
+        if c.get("reason"):
+            bits.append(c["reason"])
+        lines.append(f"    - [{' | '.join(str(b) for b in bits)}] {c.get('claim')!r}")
+        if c.get("matched"):
+            lines.append(f"        matched: {c['matched']!r}")
+    extra = {k: v for k, v in j.items() if k not in ("claims", "score")}
+    if extra:
+        lines.append(f"    other: {json.dumps(extra, ensure_ascii=False)[:300]}")
+    return "\n".join(lines)
+
+
+def main() -> int:
+    if len(sys.argv) < 3:
+        print(__doc__.strip())
+        return 2
+    report = json.loads(Path(sys.argv[1]).read_text("utf-8"))
+    labels = load_labels(sys.argv[2])
+    cases = {c["id"]: c for c in report["qa"]["cases"]}
+
+    # per class: counters
+    stats: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0]))
+    misses: list[tuple[str, str, str, str]] = []
+
+    def tally(keys: list[str], metric: str, ok: bool) -> None:
+        for k in [*keys, "TOTAL"]:
+            s = stats[k][metric]
+            s[0] += ok
+            s[1] += 1
+
+    for lab in labels:
+        cid, cls = lab["id"], lab["cls"]
+        case = cases.get(cid)
+        gates = (case or {}).get("gates", {})
+        groups = [cls, f"lang={lab['lang']}"]
+        if lab.get("faithfulness") is not None:
+            got = gates.get("faithfulness")
+            want = lab["faithfulness"] == "pass"
+            ok = got is want
+            metric = "faithful answers pass" if want else "hallucinations caught"
+            tally(groups, metric, ok)
+            if not ok:
+                misses.append(
+                    (
+                        cid,
+                        cls,
+                        f"faithfulness expected {'pass' if want else 'fail'}, got {got}",
+                        evidence(case, "faithfulness"),
+                    )
+                )
+        if lab.get("answer_accuracy") is not None:
+            got = gates.get("answer_accuracy")
+            want = lab["answer_accuracy"] == "pass"
+            ok = got is want
+            metric = "answer_accuracy right passed" if want else "answer_accuracy wrong failed"
+            tally(groups, metric, ok)
+            if not ok:
+                misses.append(
+                    (
+                        cid,
+                        cls,
+                        f"answer_accuracy expected {'pass' if want else 'fail'}, got {got}",
+                        evidence(case, "answer_accuracy"),
+                    )
+                )
+        if lab.get("fabrication") is not None:
+            fab = (case or {}).get("fabricated")
+            n = len(fab) if isinstance(fab, list) else None
+            ok = n == lab["fabrication"]
+            tally(groups, "fabrication counted exactly", ok)
+            if not ok:
+                misses.append(
+                    (
+                        cid,
+                        cls,
+                        f"fabrication expected {lab['fabrication']}, got {n}",
+                        f"    fabricated={fab!r}",
+                    )
+                )
+
+    order = [
+        "faithful answers pass",
+        "hallucinations caught",
+        "answer_accuracy right passed",
+        "answer_accuracy wrong failed",
+        "fabrication counted exactly",
+    ]
+    keys = (
+        sorted(k for k in stats if k != "TOTAL" and not k.startswith("lang="))
+        + sorted(k for k in stats if k.startswith("lang="))
+        + ["TOTAL"]
+    )
+    width = max(len(k) for k in keys)
+    print(f"redteam13 blind set: {len(labels)} labelled cases, {len(cases)} cases in report")
+    missing = [lab["id"] for lab in labels if lab["id"] not in cases]
+    if missing:
+        print(f"MISSING from report: {len(missing)} ({', '.join(missing[:10])}...)")
+    for k in keys:
+        parts = []
+        for m in order:
+            if m in stats[k]:
+                a, b = stats[k][m]
+                parts.append(f"{m} {a}/{b}")
+        if k == "TOTAL":
+            print("-" * (width + 2))
+        print(f"{k:<{width}}  " + "; ".join(parts))
+    print()
+    print(f"{len(misses)} misses:")
+    for cid, cls, what, ev in misses:
+        print(f"* {cid} [{cls}] {what}")
+        print(ev)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
