@@ -492,6 +492,10 @@ _DIRECTIONS: dict[str, frozenset[str]] = {
     "fed": frozenset(["withfood"]),
     "fasting": frozenset(["emptystomach"]),
 }
+# A span of time in Chinese (6小时, 三个月, 十天).
+_CJK_SPAN = (
+    r"(?:\d+(?:\.\d+)?|[一二三四五六七八九十两半]+)\s*个?(?:小时|钟头|分钟|天|日|周|星期|月|年)"
+)
 _CJK_DIRECTIONS: dict[str, re.Pattern[str]] = {
     "up": re.compile(
         r"增长|上升|提高|增加|上涨|扩大|扩张|改善|提升|增至|升至|走高|翻倍|翻番|上调|调高|调升|上浮|增(?!值)"
@@ -508,8 +512,13 @@ _CJK_DIRECTIONS: dict[str, re.Pattern[str]] = {
     "optional": re.compile(r"可选|自愿|非强制"),
     "allow": re.compile(r"(?<!不)允许|准许|(?<!不)可以"),
     "forbid": re.compile(r"禁止|禁用|不得|不允许|不准|不可以"),
-    "longer": re.compile(r"延长|拉长|长期"),
-    "shorter": re.compile(r"缩短|短期"),
+    # (a bound on a span of time is a length: 不足6小时的航班 are the shorter ones)
+    "longer": re.compile(
+        rf"延长|拉长|长期|较长|更长|长途|(?:超过|多于|高于|至少|不少于|不低于|满){_CJK_SPAN}|{_CJK_SPAN}(?:及|或)?以上"
+    ),
+    "shorter": re.compile(
+        rf"缩短|短期|较短|更短|短途|(?:不足|少于|低于|最多|至多|未满|不满){_CJK_SPAN}|{_CJK_SPAN}以下"
+    ),
     "upgrade": re.compile(r"升级"),
     "downgrade": re.compile(r"降级"),
     "open": re.compile(r"开设|新开|开业"),
@@ -1315,6 +1324,16 @@ _EITHER = re.compile(
 _DOUBLE_NEGATION = re.compile(r"\b(?:not|no|never|cannot|nor)\b[^,;.]*\bwithout\b", re.IGNORECASE)
 
 
+# A bound on a span of time is a length: "under 6 hours" says shorter, "over 6 hours"
+# longer (so "for shorter flights" agrees with "flights under 6 hours", and "for longer
+# flights" is its opposite).
+_SPAN_BOUND = re.compile(
+    r"\b(below|beneath|under|above|over)\s+(?:\d+(?:\.\d+)?|one|two|three|four|five|six|"
+    r"seven|eight|nine|ten|twelve)\s*(?:-\s*)?(?:hours?|hrs?|minutes?|mins?|days?|weeks?|"
+    r"months?|years?)\b",
+    re.IGNORECASE,
+)
+_BELOW_WORDS = frozenset(["below", "beneath", "under"])
 # "following" as a preposition of time ("following the birth of a child"), not "the
 # following documents".
 _FOLLOWING = re.compile(
@@ -1328,6 +1347,12 @@ def _directions(text: str, tokens: frozenset[str]) -> frozenset[str]:
     # Each token's directions by one look-up (the same set as testing every direction's
     # words against the tokens, without ~50 set intersections per clause).
     found = {name for t in tokens if t in _DIRECTIONS_OF for name in _DIRECTIONS_OF[t]}
+    if ("below" in found or "above" in found) and _SPAN_BOUND.search(text) is not None:
+        # "flights under 6 hours" are the shorter flights, "over 6 hours" the longer ones
+        found.update(
+            ("shorter" if m.group(1).lower() in _BELOW_WORDS else "longer")
+            for m in _SPAN_BOUND.finditer(text)
+        )
     if "following" in tokens and _FOLLOWING.search(text) is not None:
         found.add("after")  # "following the birth" is after it
     if not text.isascii():
