@@ -1147,11 +1147,24 @@ class _Piece(NamedTuple):
 _NOT_BEFORE_WITHOUT = re.compile(r"\b(?:not|never)\s+|(?<=\bcan)not\b", re.IGNORECASE)
 
 
+# A bracketed aside that negates something of its own ("(authenticator app or hardware
+# key, not SMS)"): read as a clause after its sentence, not as the negation of it.
+_NEGATED_ASIDE = re.compile(r"\s*\(([^()]{0,80}?\b(?:not|no|never)\b[^()]{0,80}?)\)")
+
+
 def _polar_pieces(text: str) -> list[_Piece]:
     """The clauses of ``text`` that negation and direction are compared on: ``_CLAUSE``
     pieces of ``_polar_text``, each with its conditions and a "without …" phrase apart
     (unless a negation before it turns it round: "may not enter without an escort")."""
-    pieces = _CLAUSE.split(_polar_text(text))
+    polar = _polar_text(text)
+    if "(" in polar and _NEGATED_ASIDE.search(polar) is not None:
+        # "MFA (an app or a key, not SMS) is required": the aside's negation is its own
+        polar = (
+            _NEGATED_ASIDE.sub("", polar).rstrip(" .")
+            + "; "
+            + "; ".join(m.group(1) for m in _NEGATED_ASIDE.finditer(polar))
+        )
+    pieces = _CLAUSE.split(polar)
     if any(_RULE_CONDITION in p for p in pieces):
         return [q for p in pieces for q in _required_pieces(p)]
     lower = text.lower()
