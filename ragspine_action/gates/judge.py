@@ -1373,6 +1373,16 @@ def _directions(text: str, tokens: frozenset[str]) -> frozenset[str]:
     return frozenset(found)
 
 
+# What a sentence sets as a condition: "with the prior approval of", "subject to written
+# consent", "only with authorisation".
+_WITH_CONDITION = re.compile(
+    r"\b(?:with|subject\s+to|upon|requires?|requiring)\s+(?:the\s+|a\s+|an\s+|their\s+|your\s+|"
+    r"his\s+|her\s+)?(?:prior\s+|written\s+|express\s+|formal\s+|explicit\s+)*"
+    r"(approval|consent|authori[sz]ation|permission|sign-off|agreement|notice)\b",
+    re.IGNORECASE,
+)
+
+
 def _instructs(sentence: str, topic: set[str]) -> bool:
     """Whether ``sentence`` instructs what ``topic`` is about: a clause of it opens on a
     verb of procedure ("Before any maintenance, isolate the power supply"; "Always wear
@@ -3207,6 +3217,17 @@ def _polarity_problem(
                 ),
                 None,
             )
+            if problem is None:
+                # "no approval is needed" where it is given "with the prior approval of a
+                # director": the context makes it a condition
+                problem = next(
+                    (
+                        ("says it is optional where the context makes it a condition", s)
+                        for s in dict.fromkeys(s for o, _, s in scored if o)
+                        if any(m.group(1).lower() in topic for m in _WITH_CONDITION.finditer(s))
+                    ),
+                    None,
+                )
         if (
             problem is None
             and regardless
