@@ -1383,6 +1383,85 @@ _WITH_CONDITION = re.compile(
 )
 
 
+# A figure told of a subject: "Agency headcount grew 18%", "premium income rose 5%".
+_SUBJECT_FIGURE = re.compile(
+    r"\b(?:([a-z][a-z-]+)\s+)?([a-z][a-z-]{3,})\s+(?:grew|rose|fell|increased|decreased|"
+    r"declined|dropped|climbed|jumped|reached|totall?ed)\s+(?:by\s+)?(?:about\s+|around\s+|"
+    r"some\s+|nearly\s+)?[$€£¥]?\d[\d,.]*\s*%?",
+    re.IGNORECASE,
+)
+# Words that say what is measured, not of what: "premium income" is the premiums'.
+_MEASURE_WORDS = frozenset(
+    [
+        "income",
+        "revenue",
+        "revenues",
+        "volume",
+        "volumes",
+        "amount",
+        "amounts",
+        "total",
+        "totals",
+        "figure",
+        "figures",
+        "level",
+        "levels",
+        "number",
+        "numbers",
+        "value",
+        "values",
+        "rate",
+        "rates",
+        "growth",
+        "sales",
+        "earnings",
+        "count",
+    ]
+)
+
+
+_CONNECTIVE_WORDS = frozenset(
+    [
+        "while",
+        "whereas",
+        "and",
+        "but",
+        "as",
+        "when",
+        "because",
+        "although",
+        "though",
+        "since",
+        "so",
+        "yet",
+        "also",
+        "then",
+    ]
+)
+
+
+def _unnamed_subject(claim: str, contexts: _Contexts) -> str | None:
+    """A figure given for a subject the contexts never name in any form ("Agency
+    headcount grew 18%" where 18% is new business value's growth): the figure is theirs,
+    the subject is not. A word that only says what is measured ("premium income") is
+    read through to the word before it."""
+    for m in _SUBJECT_FIGURE.finditer(claim):
+        word = m.group(2).lower()
+        if word in _MEASURE_WORDS and m.group(1) is not None:
+            word = m.group(1).lower()
+        if (
+            word in STOPWORDS
+            or word in _DIRECTIONS_OF
+            or word in _MEASURE_WORDS
+            or word in _CONNECTIVE_WORDS
+        ):
+            continue
+        if contexts.match(word) is None:
+            figure = m.group().split()[-1]
+            return f"gives {figure} for {word!r}, which {contexts.label} never name"
+    return None
+
+
 def _instructs(sentence: str, topic: set[str]) -> bool:
     """Whether ``sentence`` instructs what ``topic`` is about: a clause of it opens on a
     verb of procedure ("Before any maintenance, isolate the power supply"; "Always wear
@@ -4514,6 +4593,8 @@ class LexicalJudge:
                 ]
                 if missing and not (omission_ok() and _only_omitted(numbers, matched)):
                     reason = f"numbers not in {contexts.label}: " + ", ".join(missing)
+                if reason is None and claim.isascii():
+                    reason = _unnamed_subject(claim, contexts)
                 if reason is None:
                     reason = _date_problem(claim, contexts)
                 if reason is None:
