@@ -19,7 +19,13 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["kind_problem", "may_name_a_member", "names_a_member", "order_problem"]
+__all__ = [
+    "kind_problem",
+    "may_name_a_member",
+    "names_a_member",
+    "order_problem",
+    "two_members",
+]
 
 # kind -> member -> writings (English lower case, matched as whole words, a plural s
 # allowed; Chinese as written).
@@ -34,6 +40,8 @@ _KINDS: dict[str, dict[str, tuple[str, ...]]] = {
         "chair": ("chairman", "chairwoman", "chairperson", "board chair", "董事长"),
         "general manager": ("general manager", "总经理"),
         "finance director": ("finance director", "financial director", "财务总监", "财务经理"),
+        # a director who signs off ("with the prior approval of a director"), not the board
+        "director": ("director", "managing director", "总监"),
         "budget holder": ("budget holder", "budget owner", "预算负责人"),
         "manager": (
             "line manager",
@@ -326,6 +334,13 @@ def names_a_member(text: str) -> bool:
     """Whether ``text`` names a member of a closed kind (房东, landlord, CFO): such a
     place is this module's to judge, with its writings (房东 = 出租人)."""
     return may_name_a_member(text) and bool(_members(text)[0])
+
+
+def two_members(one: str, other: str) -> bool:
+    """Whether ``one`` and ``other`` each name one member of a closed kind, and not the
+    same one (a line manager and a director; not 房东 and 出租人)."""
+    ours, theirs = _members(one)[0], _members(other)[0]
+    return any(kind in theirs and not (members & theirs[kind]) for kind, members in ours.items())
 
 
 def _named_in(text: str) -> tuple[list[tuple[re.Match[str], str, str]], str]:
