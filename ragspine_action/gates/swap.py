@@ -553,7 +553,8 @@ def _places(
 
 def _written_in(term: str, sentence: str) -> bool:
     """Whether every word of ``term`` is in ``sentence`` itself, as written or as an
-    inflection (a shared first five letters: reused/reuse, accepted/accept); a Chinese
+    inflection (a shared first five letters: reused/reuse, accepted/accept; one stem:
+    sales/sale); a Chinese
     term as a substring."""
     if not term.isascii():
         return term in sentence
@@ -562,7 +563,10 @@ def _written_in(term: str, sentence: str) -> bool:
         return False
     written = _TOKENS.findall(sentence.lower())
     return all(
-        any(w == v or (len(w) >= 5 and len(v) >= 5 and w[:5] == v[:5]) for v in written)
+        any(
+            w == v or (len(w) >= 5 and len(v) >= 5 and w[:5] == v[:5]) or _stem(w) == _stem(v)
+            for v in written
+        )
         for w in words
     )
 
