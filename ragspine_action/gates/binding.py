@@ -777,12 +777,37 @@ def _swapped_name(
     sentence = text.sentence_units[fact.sentence]
     missing = {n for n in names if not _named_in(n, sentence)}
     other = {n for n in fact.names - names if not any(_same_org(n, m) for m in names)}
+    for name in sorted(missing):
+        spelled = _spelled(name, other, sentence)
+        if spelled:  # "the SOC" where it says "the Security Operations Centre"
+            missing.discard(name)
+            other -= spelled
     if not missing or not other:
         return None
     window = frozenset().union(*text.sentence_units[max(0, fact.sentence - 1) : fact.sentence + 2])
     if len(rest & window) < _SAME_FACT * len(rest):
         return None
     return f"names {', '.join(sorted(missing))} where {label} name {', '.join(sorted(other))}"
+
+
+def _spelled(name: str, names: set[str], units: frozenset[str]) -> frozenset[str]:
+    """The names of ``names`` whose initials, with those of other words of the sentence
+    (``units``) for fewer than half, spell ``name`` (an abbreviation: soc of security,
+    operations, centre; fiu of financial, intelligence, unit), or none."""
+    if not name.isascii() or not 2 <= len(name) <= 6 or not name.isalpha():
+        return frozenset()
+    left = list(name.lower())
+    used: set[str] = set()
+    for word in sorted(names):
+        if word.isascii() and word[:1] in left:
+            left.remove(word[:1])
+            used.add(word)
+    if 2 * len(used) < len(name):
+        return frozenset()
+    for word in sorted(units - names):
+        if word.isascii() and word.isalpha() and len(word) > 3 and word[:1] in left:
+            left.remove(word[:1])
+    return frozenset(used) if not left else frozenset()
 
 
 def _named_in(name: str, units: frozenset[str]) -> bool:

@@ -643,6 +643,7 @@ def swap_problem(
             said
             and written
             and not _answer_refers(said, written, mine, theirs, label)
+            and not _initials(_shown(said, mine), _shown(written, theirs))  # FIU, its name
             and _unmentioned(place, said, written, places, mine, theirs, contexts)
         ):
             return (
