@@ -38,7 +38,8 @@ _CLAIM_CAUSE = re.compile(
     r"attributable\s+to|resulting\s+(?:from|in)|which\s+(?:means|meant|implies|implied|led\s+"
     r"to|leads\s+to|caused|causes)|meaning\s+(?:that\s+)?|this\s+means|therefore|hence|"
     r"consequently|leading\s+to)\b"
-    r"|因为|由于|因此|所以|导致|原因是|得益于|归因于|归功于|意味着|从而|以致|致使|源于|是因为",
+    # (X导致的Y is "the Y that X causes", a noun phrase: its predicate follows it)
+    r"|因为|由于|因此|所以|导致(?!的)|原因是|得益于|归因于|归功于|意味着|从而|以致|致使(?!的)|源于|是因为",
     re.IGNORECASE,
 )
 _CLAIM_CUE_WORDS = frozenset(
