@@ -1,4 +1,4 @@
-"""Score a ragspine-eval report against redteam11's frozen labels.
+"""Score a ragspine-eval report against a red-team set's frozen labels (rt11, rt12, rt13).
 
 usage: python3 score.py REPORT.json LABELS.jsonl [--all-evidence]
 """
@@ -121,7 +121,8 @@ def main() -> int:
         + ["TOTAL"]
     )
     width = max(len(k) for k in keys)
-    print(f"redteam11 blind set: {len(labels)} labelled cases, {len(cases)} cases in report")
+    name = Path(sys.argv[2]).resolve().parent.name
+    print(f"{name} blind set: {len(labels)} labelled cases, {len(cases)} cases in report")
     missing = [lab["id"] for lab in labels if lab["id"] not in cases]
     if missing:
         print(f"MISSING from report: {len(missing)} ({', '.join(missing[:10])}...)")
