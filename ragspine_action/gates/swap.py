@@ -1017,12 +1017,15 @@ _ROLE_NOUNS = frozenset(
         "approver",
         "reviewer",
         "sponsor",
+        "management",
     ]
 )
 _CJK_ROLE_END = re.compile(
     r"(?:部|委员会|会|经理|主管|总监|官|长|人|员|方|行|公司|集团|局|署|厅|团队|组|中心|银行|保险|处|科|室)$"
 )
 _CJK_AGENT = frozenset("由与和被向跟同及经让是")
+# Prepositions of place and manner: 保存在…, 存放于…, 提交至…, 以…方式
+_CJK_SLOT = frozenset("在于至以")
 # What follows a name at the head of its clause: 友邦在香港…, 保诚的…, 平安与…
 _CJK_NAME_NEXT = frozenset("在的于与和向对已将旗")
 _CJK_FUNCTION = re.compile(r"因为|由于|原因|是|但|而且|其|该|此|全部|所有|每|各|任何|某些|部分")
@@ -1058,18 +1061,27 @@ def _unmentioned(
         return False
     said_text, written_text = _shown(said, mine), _shown(written, theirs)
     if _initials(said_text, written_text) or (
-        names_a_member(said_text) and not two_members(said_text, written_text)
+        names_a_member(said_text)
+        and (names_a_member(written_text) or names_a_member(_shown(place.sentence, theirs)))
+        and not two_members(said_text, written_text)
     ):
         # HK for Hong Kong; 房东 for 出租人 is the closed kinds' (kinds.py), but two
         # members of one kind are read here too (a clause split from its sentence may
-        # hide the member from kinds.py: "…, and only with a line manager's approval")
+        # hide the member from kinds.py: "…, and only with a line manager's approval"),
+        # and so is a member put for a term no kind lists ("compliance officer" for
+        # "senior management"), which kinds.py cannot compare
         return False
     cjk = [mine.cjk[a] for a in said] + [theirs.cjk[a] for a in written]
     if all(cjk):
-        if len(said) < 2 or len(written) < 2 or set(said_text) & set(written_text):
+        if len(said) < 2 or len(written) < 2 or set(said_text) & set(written_text) - {" "}:
             return False
         for term in _terms(said, mine):
             pairs = [term[i : i + 2] for i in range(len(term) - 1)]
+            if not pairs:
+                # one character of a term whose other is the sentence's (本地 for 异地):
+                # the pairs it makes with its neighbours in the claim
+                at = next(a for a in said if mine.atoms[a] == term)
+                pairs = _pairs_around(at, mine)
             if not pairs or any(contexts.has(p) for p in pairs):
                 return False
         first, last = min(said), max(said)
@@ -1083,6 +1095,10 @@ def _unmentioned(
             return False  # 原因是 for 主要得益于, 全部 for 所有: a connective or quantifier
         if _CJK_ROLE_END.match(after) is not None:
             return True  # 审计委员会 for 薪酬委员会: the role word kept, its head exchanged
+        if before in _CJK_SLOT and len(written) >= 2:
+            # 保存在本地机房 for 保存在异地灾备中心, 以纸质方式 for 以电子方式: where or how,
+            # after its preposition, in words the contexts never write
+            return True
         return before in _CJK_AGENT or (not before and after[:1] in _CJK_NAME_NEXT)
     if any(cjk):
         return False
