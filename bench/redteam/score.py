@@ -10,6 +10,12 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
+# gate, the metric counted for a case labelled "pass", the one for a case labelled "fail"
+_JUDGED_GATES = (
+    ("faithfulness", "faithful answers pass", "hallucinations caught"),
+    ("answer_accuracy", "answer_accuracy right passed", "answer_accuracy wrong failed"),
+)
+
 
 def load_labels(path: str) -> list[dict]:
     with open(path, encoding="utf-8") as f:
@@ -63,35 +69,17 @@ def main() -> int:
         case = cases.get(cid)
         gates = (case or {}).get("gates", {})
         groups = [cls, f"lang={lab['lang']}"]
-        if lab.get("faithfulness") is not None:
-            got = gates.get("faithfulness")
-            want = lab["faithfulness"] == "pass"
+        for gate, if_pass, if_fail in _JUDGED_GATES:
+            if lab.get(gate) is None:
+                continue
+            got = gates.get(gate)
+            want = lab[gate] == "pass"
             ok = got is want
-            metric = "faithful answers pass" if want else "hallucinations caught"
-            tally(groups, metric, ok)
+            tally(groups, if_pass if want else if_fail, ok)
             if not ok:
+                expected = "pass" if want else "fail"
                 misses.append(
-                    (
-                        cid,
-                        cls,
-                        f"faithfulness expected {'pass' if want else 'fail'}, got {got}",
-                        evidence(case, "faithfulness"),
-                    )
-                )
-        if lab.get("answer_accuracy") is not None:
-            got = gates.get("answer_accuracy")
-            want = lab["answer_accuracy"] == "pass"
-            ok = got is want
-            metric = "answer_accuracy right passed" if want else "answer_accuracy wrong failed"
-            tally(groups, metric, ok)
-            if not ok:
-                misses.append(
-                    (
-                        cid,
-                        cls,
-                        f"answer_accuracy expected {'pass' if want else 'fail'}, got {got}",
-                        evidence(case, "answer_accuracy"),
-                    )
+                    (cid, cls, f"{gate} expected {expected}, got {got}", evidence(case, gate))
                 )
         if lab.get("fabrication") is not None:
             fab = (case or {}).get("fabricated")
