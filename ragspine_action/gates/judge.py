@@ -1689,6 +1689,37 @@ def _scope_problem(
     return None
 
 
+def _denied_for_scope(
+    piece: str, top: list[tuple[_Clause, str]], clauses: list[tuple[_Clause, str]]
+) -> tuple[str, str] | None:
+    """A plain claim clause that gives one scope's rule to another: its predicate is a
+    best clause's ("工作日加班可申请调休", "Standard items may be returned …"), but the words
+    it says beyond that clause name another scope, whose own sentence denies that predicate
+    ("法定节假日加班…，不安排调休", "Personalised items … cannot be returned"), so
+    "法定节假日加班可以申请调休" and "Personalised items may be returned …" fail: the
+    contexts' rule for the claim's scope is the denial, the permission is the other's."""
+    if any(c.negated for c, _ in top):
+        return None
+    terms = _terms(piece)
+    denials = [(c, s) for c, s in clauses if c.negated and not terms.isdisjoint(c.scope)]
+    if not denials:
+        return None  # (cheap: nothing the claim says is denied anywhere)
+    known = set().union(*(c.terms for c, _ in clauses))
+    for t, own in top:
+        extra = (terms - t.terms) & known  # the claim's other scope, as the contexts write it
+        if _term_weight(extra) < 1:
+            continue
+        dropped = t.terms - terms  # the best clause's own scope, which the claim leaves out
+        for c, sentence in denials:
+            denied = c.scope & terms
+            if sentence == own or not denied <= t.terms or not extra.isdisjoint(c.scope):
+                continue
+            there = set().union(*(d.terms for d, s in clauses if s == sentence))
+            if extra <= there and dropped.isdisjoint(there):
+                return "the context denies it for what it names", sentence
+    return None
+
+
 def _affirmed_all(piece: str) -> frozenset[str]:
     return frozenset() if piece.isascii() else frozenset(ch for ch in piece if not ch.isascii())
 
@@ -3279,6 +3310,8 @@ def _polarity_problem(
                 problem = None if widened is None else (widened, top[0][1])
         if problem is None and not negated and not part:
             problem = _narrowed_problem(piece, top)
+            if problem is None and not condition:
+                problem = _denied_for_scope(piece, top, contexts.clauses)
         if (
             problem is None
             and not part
