@@ -23,10 +23,12 @@ from .paraphrase import stems
 __all__ = [
     "another_cause",
     "cause_problem",
+    "cause_swap_problem",
     "has_cause_label",
     "labelled_cause",
     "may_cause",
     "may_cause_text",
+    "may_own_cause",
 ]
 
 # A claim that gives a cause or a consequence: the cue, and what it joins.
@@ -266,6 +268,89 @@ def cause_problem(
     link = _CLAIM_CAUSE.search(claim)
     cue = link.group().strip() if link is not None else "because"
     return f"{label} give no cause or consequence that joins the two sides of {cue!r}"
+
+
+# A cause told within one sentence: the claim cues, and "增长主要来自…" (the share a
+# figure's growth comes from), read only against a sentence that gives a cause itself.
+_OWN_CAUSE = re.compile(rf"{_CLAIM_CAUSE.pattern}|主要来自|来自于|源自", re.IGNORECASE)
+_CONJUNCT = re.compile(r"\s*(?:以及|及|和|与|、|，|,|;|；)\s*|\s+(?:and|as\s+well\s+as)\s+")
+
+
+def may_own_cause(claim: str, raw: Sequence[str]) -> bool:
+    """A cheap look before ``cause_swap_problem``: a cue word, or 来自/源自."""
+    return may_cause(claim, raw) or (not claim.isascii() and ("来自" in claim or "源自" in claim))
+
+
+def _own_sides(text: str) -> tuple[str, str, str] | None:
+    """(effect, cause, all before the cue) of a text that joins them with a cue (as
+    ``_sides``; the cause runs to the sentence's end, its conjuncts being its parts)."""
+    m = _OWN_CAUSE.search(text)
+    if m is None or len(text[: m.start()].strip(" ,，")) < 2:
+        return None
+    before = text[: m.start()]
+    effect = next((p for p in reversed(_CLAUSE_END.split(before)) if _terms(p)), "")
+    after = _CAUSE_END.split(text[m.end() :])[0]
+    return effect, after, before
+
+
+# Where a cause told to the sentence's end stops: the sentence's end, an aside or a
+# citation (``(Source: …)``, ``[1]``, ``— Handbook``), what offsets it.
+_CAUSE_END = re.compile(
+    r"[。;；!?！？(（\[【]|\.(?!\d)|\s[—–-]+\s|,\s*(?:partly|partially|offset|which|while)\b"
+)
+
+
+def cause_swap_problem(
+    claim: str, sentence: str, match: Callable[[str], str | None], label: str
+) -> str | None:
+    """Why ``claim`` gives the effect of ``sentence``, the context sentence it matched, with
+    another cause, or None.
+
+    The sentence joins an effect to its cause (``利润率改善主要得益于理赔经验优于预期以及营运
+    费用控制``, ``Growth was moderate because the low interest-rate environment compressed
+    investment spreads``); ``cause_problem`` passes a claim whose cause takes half its words
+    from anywhere in that sentence. Here each part of the claim's cause (cut at 以及/和/、/
+    and) that is not the sentence's cause fails when it shares no word with that cause
+    (``…得益于投资回报上升以及营运费用控制``; Chinese only: an English cause is often told
+    in words of its own) or when half its words are the sentence's words for something else
+    (``… because the fee-alignment rule compressed investment spreads``, the rule being
+    what offsets it); a cause reworded (``low interest rates squeezed investment spreads``)
+    passes."""
+    ours, theirs = _own_sides(claim), _own_sides(sentence)
+    if ours is None or theirs is None:
+        return None
+    effect = _terms(ours[0])
+    before = frozenset(_terms(theirs[2]))
+    if not effect or not _covered(effect, before, match):
+        return None  # another effect: not the cause this sentence gives
+    cause = frozenset(_terms(theirs[1]))
+    rooted = _window_stems(cause)
+    own = before | frozenset(_terms(ours[2]))
+    there = _window_terms(sentence)
+    told = ours[1] if claim.isascii() else _CJK_CLAUSE.split(ours[1])[0]
+    for part in _CONJUNCT.split(told):
+        terms = [t for t in _terms(part) if t not in _CJK_FUNCTION]
+        weight = sum(1.0 if t.isascii() else 0.5 for t in terms)
+        if weight < 1.5:
+            continue
+        hits = [
+            t in cause or match(t) in cause or (t.isascii() and not rooted.isdisjoint(stems(t)))
+            for t in terms
+        ]
+        if sum(hits) * 2 > len(terms):
+            continue  # the sentence's cause, maybe reworded
+        # the sentence's words for something else (what offsets the cause, its subject)
+        other = [t for t in terms if t not in cause and t not in own and t in there]
+        if (not any(hits) and not part.isascii()) or (
+            len(other) >= 2 and len(other) * 2 >= len(terms)
+        ):
+            return f"gives {part.strip()!r} as the cause where {label} give {theirs[1].strip()!r}"
+    return None
+
+
+_CJK_FUNCTION = frozenset(["以及", "主要", "得益", "益于"])
+# A Chinese cause ends at its clause (a comma there starts the next fact, not a list).
+_CJK_CLAUSE = re.compile(r"[，,]")
 
 
 def another_cause(

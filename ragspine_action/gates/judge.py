@@ -40,10 +40,12 @@ from .bounds import bound_problem, bounded, may_bound, same_bound
 from .cause import (
     another_cause,
     cause_problem,
+    cause_swap_problem,
     has_cause_label,
     labelled_cause,
     may_cause,
     may_cause_text,
+    may_own_cause,
 )
 from .claims import (
     STOPWORDS,
@@ -4708,6 +4710,9 @@ class LexicalJudge:
                 reason = cause_problem(
                     claim, [p.sentences for p in contexts.passages], contexts.match, contexts.label
                 )
+            if reason is None and matched is not None and may_own_cause(claim, raw):
+                # "…得益于投资回报上升" where its sentence says "…得益于理赔经验优于预期"
+                reason = cause_swap_problem(claim, matched, contexts.match, contexts.label)
             if reason is None and matched is not None and not bound:
                 # A near-copy of the matched sentence with one term exchanged
                 # (Singapore for Frankfurt, 汇率 for 利率, same for following); not a
