@@ -1648,7 +1648,11 @@ def _term_weight(terms: Iterable[str]) -> float:
 
 
 def _scope_problem(
-    piece: str, negated: bool, top: list[tuple[_Clause, str]], clauses: list[tuple[_Clause, str]]
+    piece: str,
+    negated: bool,
+    top: list[tuple[_Clause, str]],
+    clauses: list[tuple[_Clause, str]],
+    answered: set[int] | frozenset[int] = frozenset(),
 ) -> tuple[str, str] | None:
     """Negation compared by what it negates, not by where a cue stands.
 
@@ -1679,6 +1683,8 @@ def _scope_problem(
     where = ""
     for c, sentence in clauses:
         if c.negated:
+            if id(c) in answered:
+                continue  # the counterpart of the claim's own negated clause (reordered)
             if not where and not new.isdisjoint(c.scope):
                 where = sentence
             denied.update(c.scope)
@@ -3229,7 +3235,7 @@ def _polarity_problem(
     clauses that say a direction on the same axis, the best match must not say only the
     opposite. Bounds are no negation ("no more than 40" is "at most 40", "not only").
     """
-    analysed = []
+    analysed: list[_Analysed] = []
     overlaps: list[int] = []  # each analysed clause's best overlap
     for piece, whole, part, condition, _ in _polar_pieces(claim):
         raw = _clause_tokens(whole)
@@ -3284,6 +3290,7 @@ def _polarity_problem(
         for _, _, _, negated, _, top, part, _ in analysed
         if negated and not part
     ]
+    negated_ids: set[int] = set().union(*negated_tops)
     # A label before a colon ("Effective date: 1 July 2024") names what its value is
     # about; alone it asserts nothing a negated context clause could deny.
     found = _LABEL.match(claim) if ":" in claim or "：" in claim else None
@@ -3304,7 +3311,7 @@ def _polarity_problem(
             for c, sentence in top:
                 if _term_weight(c.requires & claim_terms) * 2 < _term_weight(c.requires):
                     return "leaves out the condition the context sets", sentence
-        problem = _scope_problem(piece, negated, top, contexts.clauses)
+        problem = _scope_problem(piece, negated, top, contexts.clauses, negated_ids)
         if problem is None and not negated:
             problem = _quantifier_problem(piece, top)
             if problem is None and ("any " in piece.lower() or not piece.isascii()):
@@ -3420,6 +3427,8 @@ def _polarity_problem(
                     not inside
                     and not any(c.negated for c, _ in top)
                     and not _bound_told_round(piece, claim, (s for _, s in top), contexts)
+                    and not _elliptic_denial(topic, top, contexts.clauses)
+                    and not _sibling_answered(topic, top, piece, analysed)
                 ):
                     return "negated, but the context is not", top[0][1]
                 if not part and not condition and all(c.negated for c, _ in top):
@@ -3450,6 +3459,7 @@ def _polarity_problem(
                 # an English negation in a mixed clause has no Chinese scope to compare
                 and (not negated or _CJK_NEGATION.search(piece) is not None)
                 and (negated or not _same_cue(piece, top))
+                and (negated or not _told_apart(topic, top, scored, negated_ids))
             ):
                 # Both sides negate something; a Chinese clause may negate a different word
                 # (保险公司无须维持不低于… against 保险公司须维持不低于…).
@@ -3489,6 +3499,91 @@ def _polarity_problem(
             if problem is not None:
                 return problem
     return None
+
+
+# A claim clause as _polarity_problem reads it: (piece, polar tokens, topic, negated,
+# scored context clauses, best context clauses, part, condition).
+_Analysed = tuple[
+    str,
+    frozenset[str],
+    set[str],
+    bool,
+    list[tuple[int, _Clause, str]],
+    list[tuple[_Clause, str]],
+    bool,
+    bool,
+]
+
+
+# Words that belong to a negation cue, not to what it negates ("no longer", 不再).
+_CUE_PARTS = frozenset(["longer", "再"])
+
+
+def _told_apart(
+    topic: set[str],
+    top: list[tuple[_Clause, str]],
+    scored: list[tuple[int, _Clause, str]],
+    negated_ids: set[int],
+) -> bool:
+    """Whether a plain claim clause matched best to negated context clauses is a clause
+    of a reordered pair: those clauses are the counterparts of the claim's own negated
+    clause, and a plain context clause says the word that sets this one apart
+    (出差乘坐高铁可选二等座，不可选一等座 against 不能选一等座，可以选二等座: 二 is said
+    affirmed, and 不能选一等座 answers 不可选一等座)."""
+    if not all(id(c) in negated_ids for c, _ in top):
+        return False
+    apart = topic.difference(*(c.tokens for c, _ in top)) - STOPWORDS - _NOT_OVERLAP
+    return any(o and not c.negated and not apart.isdisjoint(c.tokens) for o, c, _ in scored)
+
+
+def _elliptic_denial(
+    topic: set[str], top: list[tuple[_Clause, str]], clauses: list[tuple[_Clause, str]]
+) -> bool:
+    """Whether a negated claim clause whose best matches are plain is said by a negated
+    clause of the same sentence that leaves its predicate to the plain one ("Multi-AZ
+    deployments provide failover, while single-AZ deployments don't", 多可用区部署支持…，
+    单可用区部署则不支持): the short clause names what sets the claim's apart (single, 单),
+    which the plain clause does not, and every other word of it is the claim's or the
+    plain clause's."""
+    for t, sentence in top:
+        for c, s in clauses:
+            if s != sentence or not c.negated or c is t or c.part:
+                continue
+            own = c.tokens - STOPWORDS - _NOT_OVERLAP - _CJK_PARTICLES
+            apart = (own & topic) - t.tokens
+            extra = own - topic - t.tokens
+            if _weight(apart) >= 0.5 and _weight(extra) <= 1:
+                return True
+    return False
+
+
+def _sibling_answered(
+    topic: set[str],
+    top: list[tuple[_Clause, str]],
+    piece: str,
+    analysed: list[_Analysed],
+) -> bool:
+    """Whether the plain context clause a negated claim clause matches best is the
+    counterpart of a plain clause beside it in the claim, and the negated clause is left
+    unsaid (实例停止后仍会收取存储费用 for 实例停止后不再收取计算费用，但仍收取存储费用: the
+    answer says what 但仍收取存储费用 says, with 存储, and never says 计算, what the
+    negated clause is about). An omission, not a contradiction."""
+    ids = {id(c) for c, _ in top}
+    said = frozenset().union(*(c.tokens for c, _ in top))
+    own = topic - STOPWORDS - _NOT_OVERLAP - _CJK_PARTICLES
+    negates = (
+        _clause_tokens(_scope_text(piece)) - STOPWORDS - _NOT_OVERLAP - _CJK_PARTICLES - _CUE_PARTS
+    )
+    for other, _, other_topic, negated, _, other_top, part, _ in analysed:
+        if other is piece or negated or part or not ids & {id(c) for c, _ in other_top}:
+            continue
+        theirs = other_topic - STOPWORDS - _NOT_OVERLAP - _CJK_PARTICLES
+        denied = negates - theirs
+        if not (theirs - own).isdisjoint(said) and denied and denied.isdisjoint(said):
+            # the context clause says what sets the plain clause apart (存储), and none of
+            # what the negated one negates of its own (计算: then it says it otherwise)
+            return True
+    return False
 
 
 def _denied_inside(

@@ -428,14 +428,15 @@ def kind_problem(claim: str, contexts: tuple[str, ...], label: str) -> str | Non
             rest = keys - own
             if len(rest) < 2:
                 continue
-            best, tied = 0, []
+            best, tied, keyed = 0, [], []
             for text in contexts:
                 for said, theirs_keys in _clauses(text):
                     shared = len(rest & theirs_keys)
                     if shared > best:
-                        best, tied = shared, [said]
+                        best, tied, keyed = shared, [said], [(text, theirs_keys)]
                     elif shared == best and shared:
                         tied.append(said)
+                        keyed.append((text, theirs_keys))
             if best < 2 or best * 2 < len(rest):
                 continue  # no context clause says the same thing apart from its members
             others: list[set[str]] = []
@@ -445,12 +446,41 @@ def kind_problem(claim: str, contexts: tuple[str, ...], label: str) -> str | Non
                     break  # the clause names the claim's members (and perhaps more)
                 others.append(theirs)
             else:
-                if others:
+                if others and not any(
+                    _elliptic_beside(kind, ours, text, keys) for text, keys in keyed
+                ):
                     return (
                         f"names {', '.join(sorted(ours))!r} where {label} name "
                         f"{', '.join(sorted(others[0]))!r}"
                     )
     return None
+
+
+def _elliptic_beside(kind: str, ours: set[str], text: str, best: frozenset[str]) -> bool:
+    """Whether ``text`` names the claim's members in a short clause that leaves its
+    predicate to the clause the claim matched ("The enterprise plan includes a manager,
+    but the standard plan doesn't", 企业版提供专属客服，标准版则不提供): both members are
+    named, the answer contrasts them, and the polarity rule compares what each is said to
+    do. The short clause is a denial and adds one word (doesn) or two Chinese character
+    pairs (则不, 不提) of its own."""
+    for said, keys in _clauses(text):
+        if said.get(kind, set()) != ours:
+            continue
+        own = {k for k in keys if not k.startswith("#")}
+        if not own & _NEGATED_KEYS and not any(ch in _CJK_NOT for k in own for ch in k):
+            continue  # a denial left short: "… doesn't", 则不提供 (not "HR keeps records")
+        extra = own - best
+        if (len(extra) <= 1 or (all(not k.isascii() for k in extra) and len(extra) <= 2)) and len(
+            own & best
+        ) <= 1:
+            return True
+    return False
+
+
+# The keys of a negation (doesn't, isn't: the words before the apostrophe) and the
+# Chinese negation characters.
+_NEGATED_KEYS = frozenset(["not", "doesn", "don", "isn", "aren", "won", "cannot", "never"])
+_CJK_NOT = frozenset("不没未无非")
 
 
 # A passive or an agent marker turns the order of the parties round ("The insured is
