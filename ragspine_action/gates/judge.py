@@ -1698,7 +1698,11 @@ def _scope_problem(
 
 
 def _denied_for_scope(
-    piece: str, top: list[tuple[_Clause, str]], clauses: list[tuple[_Clause, str]]
+    piece: str,
+    top: list[tuple[_Clause, str]],
+    clauses: list[tuple[_Clause, str]],
+    answered: set[int] | frozenset[int] = frozenset(),
+    claim: str = "",
 ) -> tuple[str, str] | None:
     """A plain claim clause that gives one scope's rule to another: its predicate is a
     best clause's ("工作日加班可申请调休", "Standard items may be returned …"), but the words
@@ -1709,7 +1713,11 @@ def _denied_for_scope(
     if any(c.negated for c, _ in top):
         return None
     terms = _terms(piece)
-    denials = [(c, s) for c, s in clauses if c.negated and not terms.isdisjoint(c.scope)]
+    denials = [
+        (c, s)
+        for c, s in clauses
+        if c.negated and not terms.isdisjoint(c.scope) and id(c) not in answered
+    ]  # (not the counterpart of the claim's own negated clause: a reordered pair)
     if not denials:
         return None  # (cheap: nothing the claim says is denied anywhere)
     known = set().union(*(c.terms for c, _ in clauses))
@@ -1724,8 +1732,20 @@ def _denied_for_scope(
                 continue
             there = set().union(*(d.terms for d, s in clauses if s == sentence))
             if extra <= there and dropped.isdisjoint(there):
+                if claim and not _own_denials(claim).isdisjoint(c.scope - t.terms):
+                    continue  # the claim denies it too ("…, but not in cash"): reordered
                 return "the context denies it for what it names", sentence
     return None
+
+
+def _own_denials(claim: str) -> frozenset[str]:
+    """The terms a claim's own negated clauses negate, short ones too ("but not in
+    cash", 不可选一等座), so a context denial of them is the claim's, said elsewhere."""
+    out: set[str] = set()
+    for p in _polar_pieces(claim):
+        if _negated(p.polar, _clause_tokens(p.polar)):
+            out |= _terms(_scope_text(p.polar))
+    return frozenset(out)
 
 
 def _affirmed_all(piece: str) -> frozenset[str]:
@@ -3320,7 +3340,7 @@ def _polarity_problem(
         if problem is None and not negated and not part:
             problem = _narrowed_problem(piece, top)
             if problem is None and not condition:
-                problem = _denied_for_scope(piece, top, contexts.clauses)
+                problem = _denied_for_scope(piece, top, contexts.clauses, negated_ids, claim)
         if (
             problem is None
             and not part
