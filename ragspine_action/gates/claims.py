@@ -1428,11 +1428,22 @@ _LABEL_PARTS = re.compile(r"[，、]|,(?![0-9０-９]{3}(?![0-9０-９]))")
 
 
 def _without_mentions(folded: str, stating: list[NumberMention], unit: str | None) -> str:
-    """A value clause with its value mentions (and the unit code) blanked out."""
+    """A value clause with its value mentions (and the unit written beside them) blanked
+    out. Only the unit next to a value mention goes: "more than 1,800 mm the minimum
+    becomes 1,070 mm" keeps the "mm" of 1,800."""
     rest = folded
     for m in reversed(stating):
-        rest = rest[: m.start] + " " + rest[m.end :]
-    return rest.replace(unit, " ") if unit else rest
+        start, end = m.start, m.end
+        if unit:
+            after = rest[end:].lstrip()
+            if after[: len(unit)].lower() == unit.lower():
+                end = len(rest) - len(after) + len(unit)
+            else:
+                before = rest[:start].rstrip()
+                if before[-len(unit) :].lower() == unit.lower():
+                    start = len(before) - len(unit)
+        rest = rest[:start] + " " + rest[end:]
+    return rest
 
 
 # What a clause saying the value again may hold besides it: "i.e. USD 8,180 million",

@@ -649,6 +649,13 @@ for _a, _b in (
     ("fed", "fasting"),
 ):
     _OPPOSITE[_a], _OPPOSITE[_b] = _b, _a
+# "worsens" is "gets worse", "improves" "gets better": each verb is read on both axes, so
+# "pain worsens" agrees with "pain gets worse" and "the rash improves" contradicts it.
+_DIRECTIONS["worse"] |= frozenset(
+    ["worsen", "worsens", "worsening", "worsened", "deteriorate", "deteriorates",
+     "deteriorating", "deteriorated"]
+)  # fmt: skip
+_DIRECTIONS["better"] |= frozenset(["improve", "improves", "improving", "improved"])
 _DIRECTION_WORDS = frozenset().union(*_DIRECTIONS.values())
 _DIRECTIONS_OF: dict[str, tuple[str, ...]] = {
     word: tuple(name for name, words in _DIRECTIONS.items() if word in words)
@@ -1325,6 +1332,43 @@ def _narrowed_problem(piece: str, top: list[tuple[_Clause, str]]) -> tuple[str, 
     for _, sentence in top:
         if _EITHER.search(sentence) is not None and _ONLY_ONE.search(sentence) is None:
             return "says only one where the context says either or both", sentence
+    return None
+
+
+# A claim that a rule holds "only where" a condition with a number ("Guards are required
+# only where the drop exceeds 1,800 mm", 仅当落差超过1800毫米时才需设置护栏) names the condition
+# that rule has; the context clause that states the rule with a number of its own (more
+# than 760 mm) sets another one.
+_ONLY_WHERE = re.compile(
+    r"^(?P<head>.+?)\s+only\s+(?:where|if|when|once)\s+(?P<cond>.+)$", re.IGNORECASE
+)
+_CJK_ONLY_WHERE = re.compile(
+    r"(?:只有|仅当|仅在|只在)(?P<cond>[^，,。；;]+?)(?:时|的)[，,]?(?:才|方)?(?:会|能|可|需|应)?"
+    r"(?P<head>[^，,。；;]+)"
+)
+_RULE_CLAUSE = re.compile(r"[;；。]|[,，]\s*(?:except|but|while|whereas|但|除)")
+
+
+def _numbers_in(text: str) -> frozenset[Decimal]:
+    return frozenset(m.value * m.scale for m in number_mentions(fold(text)))
+
+
+def _only_condition_problem(claim: str, sentences: Sequence[str], label: str) -> str | None:
+    """Why ``claim`` says a rule holds only under a condition whose number the contexts
+    give another clause, while the clause stating that rule sets another number; or None."""
+    text = claim.strip().rstrip(".。")
+    m = _ONLY_WHERE.match(text) if text.isascii() else _CJK_ONLY_WHERE.search(text)
+    if m is None:
+        return None
+    head, cond = _terms(m.group("head")), _numbers_in(m.group("cond"))
+    if _weight(head) < 1.5 or not cond:
+        return None
+    for sentence in sentences:
+        for clause in _RULE_CLAUSE.split(sentence):
+            if clause and head <= _terms(clause):
+                given = _numbers_in(clause)
+                if given and cond.isdisjoint(given):
+                    return f"says the rule holds only under a condition {label} set otherwise"
     return None
 
 
@@ -2505,6 +2549,15 @@ _CLAUSE_WEIGHT = 3.0  # content words (a CJK character counts ½) that make a cl
 _CLAUSE_SHARE = 0.5
 
 
+# "between two doses" (两次之间) is "between doses": two in a row, not a count; "between two
+# and five days" is a range.
+_BETWEEN_TWO = re.compile(
+    r"\bbetween\s+(?:any\s+)?two\s+(?:consecutive\s+|successive\s+)?(?!and\b)[a-z]+s\b",
+    re.IGNORECASE,
+)
+_TWO = re.compile(r"\btwo\b", re.IGNORECASE)
+
+
 def _claim_numbers(text: str, tokens: Iterable[str]) -> list[tuple[str, frozenset[Decimal]]]:
     """Each number of a claim as (as written, its forms): every one must be found."""
     folded = fold(text)
@@ -2521,6 +2574,8 @@ def _claim_numbers(text: str, tokens: Iterable[str]) -> list[tuple[str, frozense
         ]
     words = _NUMBER_WORDS.intersection(tokens)
     rest = text
+    if "two" in words and len(_BETWEEN_TWO.findall(text)) == len(_TWO.findall(text)):
+        words = words - {"two"}  # "4 to 6 hours between two doses": in a row, no count
     if words:
         compounds = english_compounds(text)
         out += [(written, frozenset({Decimal(value)})) for written, value, _ in compounds]
@@ -3854,7 +3909,8 @@ def _converse(piece: str, sentence: str, direction: str) -> bool:
 _BOUND = re.compile(
     r"\bnot\s+(?:only|just|merely|simply)\b|\b(?:no|not)\s+"
     r"(?:(?:take|use|go|be|spend|give|pay|charge|claim|carry|hold|keep|wait)\s+)?(more|greater|higher|longer|larger|less|fewer|lower|"
-    r"smaller|later|earlier|sooner)\s+than\b"
+    r"smaller|later|earlier|sooner|taller|wider|deeper|heavier|bigger|thicker|older|"
+    r"shorter|shallower|narrower|lighter|thinner|younger)\s+than\b"
     r"|不(?:得|能|可|应|会|宜)?(?:超过|高于|多于|大于)|不(?:得|能|可|应)?(?:少于|低于|小于)"
     r"|不(?:迟于|晚于)|不早于"
     r"|(?:不足|不满|未满|未达到?|未超过)(?=\s*[\d零一二两三四五六七八九十百千])",
@@ -3862,8 +3918,26 @@ _BOUND = re.compile(
 )
 # 不足48小时, 未满18周岁: under the number, a bound (as 不超过 is), no negation.
 _CJK_UNDER = ("不足", "不满", "未满", "未达", "未超")
-_UPPER_BOUND = frozenset(["more", "greater", "higher", "longer", "larger"])
-_LOWER_BOUND = frozenset(["less", "fewer", "lower", "smaller"])
+# (any measure: "no higher than 196 mm" is at most, "no shallower than 254 mm" at least)
+_UPPER_BOUND = frozenset(
+    ["more", "greater", "higher", "longer", "larger", "taller", "wider", "deeper", "heavier",
+     "bigger", "thicker", "older"]
+)  # fmt: skip
+_LOWER_BOUND = frozenset(
+    ["less", "fewer", "lower", "smaller", "shorter", "shallower", "narrower", "lighter",
+     "thinner", "younger"]
+)  # fmt: skip
+# "no component below 6.0" is "every component at least 6.0", a floor; "no bag over 23 kg"
+# a ceiling: bounds, no negation.
+_NO_ONE_BELOW = re.compile(
+    r"\bno\s+((?:[a-z-]+\s+){0,2}?[a-z-]+)\s+(below|under|above|over|beneath)\s+(?=[$€£¥]?\d)",
+    re.IGNORECASE,
+)
+
+
+def _no_one_below(m: re.Match[str]) -> str:
+    floor = m.group(2).lower() in ("below", "under", "beneath")
+    return f"every {m.group(1)} {'at least' if floor else 'at most'} "
 
 
 def _bound(m: re.Match[str]) -> str:
@@ -4003,6 +4077,8 @@ def _polar_text(text: str) -> str:
         if "exceed" in lower:
             text = _NOT_EXCEED.sub(_at_most, text)
         text = _BOUND.sub(_bound, text)
+        if text.isascii():
+            text = _NO_ONE_BELOW.sub(_no_one_below, text)
         text = _NOT_PAST.sub(_not_past, text)
         if "allowed" in lower or "permitted" in lower:
             text = _NONE_ALLOWED.sub(r"\1\2 forbidden", text)
@@ -4136,7 +4212,9 @@ _KEEP_UNTIL = re.compile(
     r"disabled|stopped|suspended|powered\s+off|switched\s+off)\s+(until|till)\s",
     re.IGNORECASE,
 )
-_EXCEPT = re.compile(r"\s*,?\s*\bexcept(?:\s+for)?\s+", re.IGNORECASE)
+# (an exception that gives another value, "at least 900 mm, except 1,070 mm where …",
+# substitutes a number; it denies nothing)
+_EXCEPT = re.compile(r"\s*,?\s*\bexcept(?:\s+for)?\s+(?![\d$€£¥])", re.IGNORECASE)
 _CJK_ONLY_IF = re.compile(
     r"(?:只有|唯有|只在|仅在|仅当|只当|须经过?|需经过?|必须经过?|经过?)(.{1,30}?)"
     r"(?:才能够|才能|才可以|才可|才会|才|方可|方能)"
@@ -4815,6 +4893,11 @@ class LexicalJudge:
             if reason is None and may_order(claim):
                 # "First restart the service, then check the logs": steps reversed
                 reason = order_problem(
+                    claim, [t for p in contexts.passages for t in p.sentences], contexts.label
+                )
+            if reason is None and numbers and ("only" in raw or "只" in claim or "仅" in claim):
+                # "required only where the drop exceeds 1,800 mm" for a rule set at 760 mm
+                reason = _only_condition_problem(
                     claim, [t for p in contexts.passages for t in p.sentences], contexts.label
                 )
             if reason is None and matched is not None and numbers and may_bound(claim):

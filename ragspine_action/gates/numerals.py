@@ -115,8 +115,10 @@ _SCALES: dict[str, int] = {
     "万亿": 10**12,
 }
 # A single Chinese numeral before a measure word: 三年 → 3, 两个 → 2, 第三季度 → 3.
+# (两次之间, 两次服药之间: "between doses", two in a row, not a count)
 _CJK_NUMERAL = re.compile(
-    r"(?<![一二两三四五六七八九十百千万零〇])([一二两三四五六七八九十])"
+    r"(?<![一二两三四五六七八九十百千万零〇])(?!两次(?:服药|用药|服用|给药|注射)?之间)"
+    r"([一二两三四五六七八九十])"
     r"(?=[年个天月日倍项家次名位周季层期大款条种类只间座所张份批轮级岁人台件套支笔场届宗处]"
     r"|小时|分钟|方面)"
 )
@@ -460,6 +462,8 @@ def states_value(mention: NumberMention, value: float, unit_multiplier: int) -> 
     except (InvalidOperation, ValueError):
         return False
     written = mention.value * mention.scale
+    if written == 0 and target != 0:
+        return False  # the "00" of "22:00" rounds 0.2 at its precision; it writes no amount
     half_step = Decimal(5).scaleb(-mention.decimals - 1) * mention.scale
     return any(abs(written - wanted) <= half_step for wanted in (target, target * unit_multiplier))
 

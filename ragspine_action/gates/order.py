@@ -34,7 +34,9 @@ _SEQUENCES: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
         (r"^(?P<a>.+?)[,;]?\s+(?:and\s+)?(?:only\s+)?then\b(?P<b>.+)$", "a", "b"),
         (r"^(?P<a>.+?)[,;]?\s+(?:and\s+)?afterwards\b(?P<b>.+)$", "a", "b"),
         (r"^(?P<a>.+?)\b(?:before|prior\s+to)\b(?P<b>.+)$", "a", "b"),
-        (r"^(?P<b>.+?)\b(?:only\s+)?after\b(?P<a>.+)$", "a", "b"),
+        # "…, after which it must be discarded" goes on to the later step, as "then" does
+        (r"^(?P<a>.+?)[,;]?\s+after\s+(?:which|that|this)\b(?P<b>.+)$", "a", "b"),
+        (r"^(?P<b>.+?)\b(?:only\s+)?after\b(?!\s+(?:which|that|this)\b)(?P<a>.+)$", "a", "b"),
         (r"^(?P<a>.+?)[,;]?\s+followed\s+by\b(?P<b>.+)$", "a", "b"),
         # a ranking told as a sequence: "主要来自X，其次是Y" (first X, then Y)
         (r"^(?P<a>.+?)[，,；;]\s*其次(?:是|为)?(?P<b>.+)$", "a", "b"),
@@ -46,6 +48,36 @@ _SEQUENCES: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
         (r"^(?P<b>.+?)(?:之前|以前|前(?=[，,]))[，,]?(?P<a>.+)$", "a", "b"),
         (r"^(?P<a>.+?)(?:之后|以后|后(?=[，,]))[，,]?(?P<b>.+)$", "a", "b"),
     )
+)
+# A step of nothing but a time ("discard it after 14 days", "3天后") is when, not what
+# is done: no step of a sequence.
+_TIME_WORDS = frozenset(
+    [
+        "days",
+        "day",
+        "hours",
+        "hour",
+        "weeks",
+        "week",
+        "month",
+        "years",
+        "year",
+        "minut",
+        "secon",
+        "withi",
+        "worki",
+        "calen",
+        "busin",
+        "furth",
+        "anoth",
+        "least",
+        "more",
+        "天内",
+        "小时",
+        "个月",
+        "工作",
+        "作日",
+    ]
 )
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]{2,}")
 # Words that frame a step rather than name it.
@@ -84,7 +116,7 @@ def _steps(sentence: str) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
         # words both steps hold (the frame "Most attempts arrived through … phishing")
         # name neither of them
         earlier, later = earlier - later, later - earlier
-        if earlier and later:
+        if earlier and later and not (earlier <= _TIME_WORDS or later <= _TIME_WORDS):
             out.append((earlier, later))
     return tuple(out)
 

@@ -58,6 +58,10 @@ def _inflection(word: str) -> str:
             if end == "s" and word.endswith(("ss", "us", "is")):
                 return word
             return word[: -len(end)] + put
+        if end in ("ing", "ed") and word.endswith(end) and len(word) - len(end) == _MIN_STEM - 1:
+            root = word[: -len(end)]
+            if root[-1] not in "aeiouy":
+                return root  # a root of three letters: mixed, mixing → mix; owned → own
     return word
 
 
@@ -200,6 +204,10 @@ _SYNONYM_GROUPS = (
     ("improve", "enhance", "boost", "strengthen"),
     ("explain", "describe", "outline", "detail"),
     ("remove", "delete", "erase"),
+    ("fridge", "refrigerator", "refrigerate"),
+    ("discard", "throw", "dispose"),
+    ("unused", "leftover", "remaining"),
+    ("worse", "worsen", "deteriorate"),
     ("access", "enter", "entry", "log"),
 )
 
@@ -233,7 +241,8 @@ def synonym_stems(word: str) -> frozenset[str]:
 _LIGHT_TEXT = """
     reached reach reaches totalled totaled totalling totaling amounted amounts amounting
     stood stands within during after before until into onto upon across through throughout
-    via any each every all only just if unless while both either such same well further
+    via any each every all whatever whichever only just if unless while both either such same
+    well further
     however therefore thus additionally moreover respectively currently also already
 """
 LIGHT_WORDS = frozenset(_LIGHT_TEXT.split())
@@ -283,4 +292,7 @@ CJK_SYNONYM_GROUPS = (
     ("销售额", "销售"),
     ("公民", "国民"),
     ("禁止", "严禁", "不得", "不准", "不允许"),
+    ("丢弃", "扔掉", "丢掉", "弃去"),
+    ("剩余", "剩下"),
+    ("冰箱", "冰柜"),
 )
