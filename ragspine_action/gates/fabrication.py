@@ -56,11 +56,11 @@ _SHORT_YEAR_END = r"\s?[-–—/]\s?\d{2}(?![\d.,]*\d)"
 
 
 # Lists of locators (a citation or a search note, not amounts): slides 3, 5, 6; pp. 2-4
-# and 7; 第3、5、6张幻灯片; 3、5页; <sup>1</sup>; superscript digits.
+# and 7; Part 7; 第3、5、6张幻灯片; 3、5页; <sup>1</sup>; superscript digits.
 _LIST_JOIN = r"\s?(?:[-–—,，、/&~～]|and|or|to|至|到|和|及|与)\s?"
 _LOCATOR_LIST = re.compile(
     r"\b(?:pp?|pgs?|pages?|slides?|paras?|paragraphs?|sections?|sect|sec|chapters?|ch|"
-    r"clauses?|notes?|tables?|figures?|figs?|exhibits?|articles?|art)\.?\s?"
+    r"clauses?|notes?|tables?|figures?|figs?|exhibits?|articles?|art|parts?|§)\.?\s?"
     rf"\d{{1,4}}(?:\.\d+)*(?:{_LIST_JOIN}\d{{1,4}}(?:\.\d+)*)*\b"
     rf"|第?\s?\d{{1,4}}(?:\.\d{{1,3}})*(?:{_LIST_JOIN}第?\s?\d{{1,4}}(?:\.\d{{1,3}})*)*\s?"
     r"(?:[页段节章条款项张](?:幻灯片)?|幻灯片)"
@@ -94,6 +94,13 @@ _NOT_AMOUNT = re.compile(
     r"|(?<![A-Za-z])(?:S&P|FTSE|Nasdaq|Russell|Nikkei|Stoxx|CAC|DAX|ASX|TSX|Fortune|Global)"
     r"\s?\d{2,4}(?!\.?\d|[\d,%])"
     r"|(?<![\d.,])\d{1,4}(?:st|nd|rd|th)\b"
+    # A time of day says when, like a date, not how much: 23:00, 7:30 pm, 9am, 下午3点,
+    # 14点30分 (a range of times, 23:00–07:00, is two of them).
+    r"|(?<![\d.,:：])(?:[01]?\d|2[0-4])[:：][0-5]\d(?:[:：][0-5]\d)?(?![\d.,:：]*\d)"
+    r"(?:\s?(?:am|pm|a\.m\.|p\.m\.)(?![a-z]))?"
+    r"|(?<![\d.,])(?:1[0-2]|0?\d)\s?(?:am|pm|a\.m\.|p\.m\.)(?![a-z])"
+    r"|(?:凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜间|夜里)\s?(?:[01]?\d|2[0-4])\s?[点点时時](?:半|\s?[0-5]?\d\s?分)?"
+    r"|(?<![\d.,])(?:[01]?\d|2[0-4])\s?[点时時]\s?[0-5]?\d\s?分"
     r"|(?:近|过去|最近|前|未来|今后)\s?\d{1,2}\s?(?:个)?(?:年|月|季度|周|天|日)(?![\d万亿])"
     r"|\b(?:last|past|previous|prior|next|coming|recent|preceding|following)\s+\d{1,2}\s+"
     r"(?:years?|months?|quarters?|weeks?|days?|fiscal\s+years?|financial\s+years?)(?![A-Za-z])",

@@ -243,3 +243,53 @@ def test_numbers_in_names_and_dates_are_no_amounts(
 )
 def test_an_amount_beside_a_name_or_date_is_counted(text: str, numbers: list[str]) -> None:
     assert detect_fabricated_numbers(text) == numbers
+
+
+@st.composite
+def time_of_day(draw: st.DrawFn) -> str:
+    """A time of day (or a range of them) as English and Chinese answers write it."""
+    hour = draw(st.integers(0, 23))
+    minute = draw(st.integers(0, 59))
+    twelve = draw(st.integers(1, 12))
+    one = draw(
+        st.sampled_from(
+            [
+                f"{hour:02d}:{minute:02d}",
+                f"{hour}:{minute:02d}",
+                f"{twelve}:{minute:02d} {draw(st.sampled_from(['am', 'pm', 'p.m.']))}",
+                f"{twelve}{draw(st.sampled_from(['am', 'pm', ' pm', ' a.m.']))}",
+                f"{draw(st.sampled_from(['上午', '下午', '晚上', '凌晨']))}{twelve}点",
+                f"{draw(st.sampled_from(['上午', '下午']))}{twelve}点半",
+                f"{hour}点{minute}分",
+                f"{hour}：{minute:02d}",
+            ]
+        )
+    )
+    if draw(st.booleans()):
+        return f"{one}–{(hour + 8) % 24:02d}:00" if ":" in one else one
+    return one
+
+
+@settings(max_examples=400, deadline=None)
+@given(time_of_day(), st.one_of(st.none(), amount()))
+def test_a_time_of_day_is_no_amount(when: str, number: str | None) -> None:
+    # Both directions: a time (23:00–07:00, 9am, 下午3点) counts nothing, not its hour and
+    # minutes as two amounts; an amount said beside it still counts.
+    if number is None:
+        assert detect_fabricated_numbers(f"No data; the night rate applies {when} daily.") == []
+    else:
+        text = f"I found nothing, but the rate at {when} is about {number}."
+        assert detect_fabricated_numbers(text) == [number]
+
+
+@pytest.mark.parametrize(
+    ("text", "numbers"),
+    [
+        # A part of a code or a policy is where the answer looked (Part 7, Parts 2 and 3, §12).
+        ("I could not find this in the retrieved sections of Part 7.", []),
+        ("Parts 2 and 3 do not say; § 12 covers only stairs.", []),
+        ("Part 7 does not say, though 45 minutes is common.", ["45"]),
+    ],
+)
+def test_a_part_of_a_document_is_a_locator(text: str, numbers: list[str]) -> None:
+    assert detect_fabricated_numbers(text) == numbers
