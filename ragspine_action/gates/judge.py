@@ -84,7 +84,7 @@ from .numerals import (
     number_mentions,
 )
 from .order import may_order, order_problem
-from .paraphrase import CJK_SYNONYM_GROUPS, LIGHT_WORDS, stems, synonym_stems
+from .paraphrase import CJK_SYNONYM_GROUPS, LIGHT_WORDS, base, stems, synonym_stems
 from .swap import swap_problem
 from .timing import may_say_at_once, timing_problem
 
@@ -1846,13 +1846,29 @@ _NAME = re.compile(r"(?<=[\w,;:)] )[A-Z][A-Za-z]+\b")
 
 @lru_cache(maxsize=1024)
 def _stem_index(vocab: frozenset[str]) -> dict[str, str]:
-    """Each stem of a passage's English words → one word that has it (paraphrase.stems)."""
-    return {
-        stem: word
-        for word in vocab
-        if len(word) >= 3 and word.isascii() and word.isalpha()
-        for stem in stems(word)
-    }
+    """Each stem of a passage's English words → one word that has it (paraphrase.stems).
+
+    When several words share a stem, the same one wins whatever the set's order (which
+    moves with the hash seed): the word whose own inflected form is the stem (``directed``
+    for ``direct``, not ``directions``), then the shorter, then the first alphabetically —
+    so a verdict never depends on the process it was judged in."""
+    index: dict[str, str] = {}
+    for word in sorted(w for w in vocab if len(w) >= 3 and w.isascii() and w.isalpha()):
+        for stem in stems(word):
+            held = index.get(stem)
+            if held is None or _stem_rank(word, stem) < _stem_rank(held, stem):
+                index[stem] = word
+    return index
+
+
+def _stem_rank(word: str, stem: str) -> tuple[bool, int]:
+    return (stem not in (word, base(word)), len(word))
+
+
+def _specific_first(found: frozenset[str]) -> list[str]:
+    """Stems most specific first (longest, then alphabetical): a fixed order, not the
+    frozenset's, which moves with the hash seed."""
+    return sorted(found, key=lambda stem: (-len(stem), stem))
 
 
 def _key(sentence: str) -> str:
@@ -2019,11 +2035,11 @@ class _Contexts:
             # for submit): stems compared, each passage's stems indexed once per text
             if self._stemmed is None:
                 self._stemmed = [_stem_index(p.vocab) for p in self.passages]
-            for stem in stems(token):
+            for stem in _specific_first(stems(token)):
                 for index in self._stemmed:
                     if stem in index:
                         return index[stem]
-            for stem in synonym_stems(token):
+            for stem in _specific_first(synonym_stems(token)):
                 for index in self._stemmed:
                     if stem in index:
                         return index[stem]

@@ -105,6 +105,14 @@ _DERIVATIONS = (
 
 
 @lru_cache(maxsize=16384)
+def base(word: str) -> str:
+    """``word`` without its inflection (``directed`` → ``direct``, ``paid`` → ``pay``): the
+    first of its ``stems``."""
+    if len(word) < _MIN_STEM or not word.isascii() or not word.isalpha():
+        return word
+    return _inflection(_IRREGULAR.get(word, word))
+
+
 def stems(word: str) -> frozenset[str]:
     """The candidate stems of an English word (lower case): itself without inflection,
     and without one derivational ending. ``approval`` and ``approved`` share ``approv``;
