@@ -808,8 +808,8 @@ def _without_names(text: str, names: Sequence[str], mark: str) -> tuple[str, boo
     found = False
     for name in names:
         if name in text:
-            found = True
-            text = text.replace(name, mark)
+            text, replaced = _replace_whole(text, name, mark)
+            found = found or replaced
     if names and _may_hold_a_stem(text, names):
         stems = _stem_regex(tuple(names))
         if stems is not None:
@@ -837,8 +837,8 @@ def _without_keyed_names(
     found = False
     for name, _ in present:
         if name in text:
-            found = True
-            text = text.replace(name, mark)
+            text, replaced = _replace_whole(text, name, mark)
+            found = found or replaced
     if found:
         low = text.lower()
         present = [(name, key) for name, key in present if key in low]
@@ -849,6 +849,38 @@ def _without_keyed_names(
             text, n = stems.subn(mark, text)
             found = found or n > 0
     return text, found
+
+
+def _replace_whole(text: str, name: str, mark: str) -> tuple[str, bool]:
+    """``text`` with ``name`` replaced by ``mark`` where it is not part of a longer word:
+    a source named ``doc`` or ``FAQ`` is not the start of ``doctor`` or ``FAQs``. (A name
+    that begins or ends in a character of no word, or in Chinese, has no such edge.)"""
+    start = text.find(name)
+    edge_before = _word_char(name[0])
+    edge_after = _word_char(name[-1])
+    if not (edge_before or edge_after):
+        return text.replace(name, mark), True
+    out: list[str] = []
+    kept = 0
+    while start >= 0:
+        end = start + len(name)
+        if (not edge_before or start == 0 or not _word_char(text[start - 1])) and (
+            not edge_after or end == len(text) or not _word_char(text[end])
+        ):
+            out.append(text[kept:start])
+            out.append(mark)
+            kept = end
+            start = text.find(name, end)
+        else:
+            start = text.find(name, start + 1)
+    if not out:
+        return text, False
+    out.append(text[kept:])
+    return "".join(out), True
+
+
+def _word_char(char: str) -> bool:
+    return char.isascii() and (char.isalnum() or char == "_")
 
 
 def _keys_of(names: Sequence[str]) -> tuple[tuple[str, bool], ...] | None:

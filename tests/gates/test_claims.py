@@ -9,7 +9,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from ragspine_action.gates import claims as claims_module
-from ragspine_action.gates.claims import extract_claims
+from ragspine_action.gates.claims import extract_claims, without_citations
 
 SENTENCE = "Full-time employees accrue 25 days of paid annual leave per calendar year."
 DOC = "Employee_Handbook_2025.pdf"
@@ -248,3 +248,25 @@ def test_a_citation_label_covers_the_title_not_what_follows_it(
     got = [c.rstrip(" .") for c in texts(answer)]
     assert got[0] == claims[0].rstrip(" .")
     assert len(got) == len(claims)
+
+
+@pytest.mark.parametrize(
+    ("text", "sources", "kept", "gone"),
+    [
+        ("Unless a doctor directs otherwise, see doc.", ["doc"], "doctor", " doc."),
+        ("The FAQs say so (FAQ).", ["FAQ"], "FAQs", "(FAQ)"),
+        (
+            "Policy_2025.pdfx is not Policy_2025.pdf",
+            ["Policy_2025.pdf"],
+            ".pdfx",
+            " Policy_2025.pdf",
+        ),
+        ("医生说明：见员工手册。", ["员工手册"], "医生说明", "员工手册"),
+    ],
+)
+def test_a_doc_name_is_removed_only_as_a_whole_word(
+    text: str, sources: list[str], kept: str, gone: str
+) -> None:
+    out = without_citations(text, sources)
+    assert kept in out
+    assert gone not in out
