@@ -110,9 +110,11 @@ def _reference_without_names(text: str, names: list[str], mark: str) -> tuple[st
 
     found = False
     for name in names:
-        if name in text:
-            found = True
-            text = text.replace(name, mark)
+        # as a whole word: not inside a longer ASCII word (a source "doc" is no "doctor")
+        before = r"(?<![A-Za-z0-9_])" if re.match(r"[A-Za-z0-9_]", name[0], re.ASCII) else ""
+        after = r"(?![A-Za-z0-9_])" if re.match(r"[A-Za-z0-9_]", name[-1], re.ASCII) else ""
+        text, n = re.subn(before + re.escape(name) + after, lambda _: mark, text)
+        found = found or n > 0
     stems: set[str] = set()
     for name in names:
         base = name.replace("\\", "/").rsplit("/", 1)[-1]
