@@ -45,10 +45,10 @@ def _env(tree: Path) -> dict[str, str]:
     return env
 
 
-def _command(tree: Path, size: str, data_dir: Path, tmp: Path) -> list[str]:
+def _command(tree: Path, size: str, data_dir: Path, tmp: Path, kb: bool = False) -> list[str]:
     if size == "default":
         return [_python(tree), "-c", CLI]
-    golden, outcomes = synth.write_qa(data_dir, int(size))
+    golden, outcomes = synth.write_qa(data_dir, int(size), kb=kb)
     return [
         *(_python(tree), "-c", CLI),
         *("--system", "outcomes", "--mode", "bench", "--no-baseline", "--quiet", "--no-config"),
@@ -75,6 +75,11 @@ def main() -> None:
     parser.add_argument("old", type=Path)
     parser.add_argument("new", type=Path)
     parser.add_argument("--data-dir", type=Path, default=HERE / ".data")
+    parser.add_argument(
+        "--kb",
+        action="store_true",
+        help="the synthetic set whose passages come from a shared knowledge base (synth.py)",
+    )
     parser.add_argument(
         "--no-pattern-file",
         action="store_true",
@@ -105,7 +110,7 @@ def main() -> None:
             with tempfile.TemporaryDirectory(prefix="pairs-") as tmp:
                 load = os.getloadavg()[0]
                 wall, cpu, code = _run(
-                    _command(tree, args.size, args.data_dir, Path(tmp)), tree, Path(tmp)
+                    _command(tree, args.size, args.data_dir, Path(tmp), args.kb), tree, Path(tmp)
                 )
             runs[label].append((wall, cpu))
             print(

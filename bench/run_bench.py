@@ -118,7 +118,7 @@ def _components(n: int, data_dir: Path, workers: int) -> dict[str, Any]:
     from ragspine_action.qa import CaseScorer, QASettings
     from ragspine_action.systems.outcomes_file import OutcomesFileSystem
 
-    golden_path, outcomes_path = synth.write_qa(data_dir, n)
+    golden_path, outcomes_path = synth.write_qa(data_dir, n, kb=_KB)
     rows: list[dict[str, Any]] = []
     stage = _stage_recorder(n, rows)
 
@@ -157,7 +157,7 @@ def _stages(n: int, data_dir: Path, workers: int) -> dict[str, Any]:
     from ragspine_action.report.write import write_report
     from ragspine_action.run import _interval_fn, _outcomes_file_qa, qa_settings
 
-    golden_path, outcomes_path = synth.write_qa(data_dir, n)
+    golden_path, outcomes_path = synth.write_qa(data_dir, n, kb=_KB)
     config = validate_config(
         RunConfig(
             system="outcomes",
@@ -347,7 +347,7 @@ def _measure(cmd: list[str], report: Path) -> dict[str, Any]:
 
 
 def _end_to_end(n: int, data_dir: Path, workers: int) -> dict[str, Any]:
-    golden, outcomes = synth.write_qa(data_dir, n)
+    golden, outcomes = synth.write_qa(data_dir, n, kb=_KB)
     with tempfile.TemporaryDirectory(prefix="ragspine-bench-") as tmp:
         baseline, report = Path(tmp) / "baseline.json", Path(tmp) / "report.json"
         base_cmd = [
@@ -468,7 +468,7 @@ def _compile_package() -> None:
 def _floors(n: int, data_dir: Path, workers: int, pairs: int = 3) -> dict[str, Any]:
     """Each figure beside its floor: the QA run beside parse-only, the default run beside
     ``python -c pass``."""
-    golden, outcomes = synth.write_qa(data_dir, n)
+    golden, outcomes = synth.write_qa(data_dir, n, kb=_KB)
     _compile_package()
     with tempfile.TemporaryDirectory(prefix="ragspine-bench-") as tmp:
         ours = [
@@ -538,6 +538,11 @@ _CHILDREN: dict[str, Callable[[int, Path, int], dict[str, Any]]] = {
 }
 
 
+# ``--kb``: the synthetic sets draw their passages from a shared knowledge base
+# (``synth.write_qa(kb=True)``: passages and answer sentences repeat across cases).
+_KB = False
+
+
 def _child(kind: str, n: int, data_dir: Path, workers: int) -> dict[str, Any]:
     cmd = [
         sys.executable,
@@ -550,6 +555,7 @@ def _child(kind: str, n: int, data_dir: Path, workers: int) -> dict[str, Any]:
         str(data_dir),
         "--workers",
         str(workers),
+        *(("--kb",) if _KB else ()),
     ]
     done = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
     if done.returncode != 0:
@@ -590,6 +596,12 @@ def main() -> int:
         help="pairs of the default run beside python -c pass, alone (0: only with each size)",
     )
     p.add_argument("--data-dir", default=str(HERE / ".data"), help="cache of generated inputs")
+    p.add_argument(
+        "--kb",
+        action="store_true",
+        help="QA sets whose passages come from a shared knowledge base (they repeat across "
+        "cases, as a real set's do); default: every passage distinct, the worst case",
+    )
     p.add_argument("--out", default=str(HERE / "results.json"), help="JSON results file")
     p.add_argument("--child", choices=sorted(_CHILDREN), help=argparse.SUPPRESS)
     p.add_argument("--n", type=int, help=argparse.SUPPRESS)
@@ -597,6 +609,8 @@ def main() -> int:
     if args.workers < 0:
         p.error("--workers must be ≥ 0 (0: one per core when it pays)")
     data_dir = Path(args.data_dir)
+    global _KB
+    _KB = args.kb
     if args.child:
         print(json.dumps(_CHILDREN[args.child](args.n, data_dir, args.workers)))
         return 0
@@ -604,13 +618,14 @@ def main() -> int:
     results: dict[str, Any] = {
         "machine": _machine(),
         "workers_flag": args.workers,
+        "kb": args.kb,
         "components": [],
         "qa": [],
         "end_to_end": [],
         "floors": [],
     }
     for n in sizes:
-        synth.write_qa(data_dir, n)  # generate outside the timed processes
+        synth.write_qa(data_dir, n, kb=_KB)  # generate outside the timed processes
         if n <= args.components_max:
             results["components"].append(_child("components", n, data_dir, args.workers))
         results["qa"].append(_child("stages", n, data_dir, args.workers))

@@ -4,6 +4,13 @@ Same ``n`` and ``seed`` → byte-identical files on every machine and Python ver
 (only ``random.Random`` with an explicit seed, no hashing of str, no dict-order tricks).
 Answers have realistic lengths: narrative answers of 3–5 sentences drawn from 2–3
 retrieved passages of ~60 words, numeric answers of one sentence with a citation.
+
+Two modes. The default makes every passage and answer sentence distinct: nothing repeats,
+the worst case for the judges' caches per distinct text. ``kb=True`` draws the passages
+from a shared knowledge base (``KB_DOCS`` documents of ``KB_PASSAGES`` passages each), as
+a real set's retrieval does: cases about one document see its passages again, and the
+answers quote them, so passages and answer sentences repeat across cases (answers as a
+whole, questions and numbers do not).
 """
 
 from __future__ import annotations
@@ -28,6 +35,8 @@ TOPICS = ("FIN", "OPS", "HR", "ESG", "RISK", "SALES", "LEGAL", "IT")
 LANGS = ("en", "zh", "mixed")
 QTYPES = ("plain", "magnitude_trap", "must_not_clarify", "relative_period", "multi_hop")
 UNITS = ("USD_M", "HKD_M", "pct", "headcount")
+KB_DOCS = 2000  # documents the narrative cases of ``kb=True`` are about
+KB_PASSAGES = 4  # passages per document
 
 
 def _vocabulary(rng: random.Random, size: int = 3000) -> list[str]:
@@ -70,8 +79,28 @@ def _ranked(rng: random.Random, relevant: list[str], hit_rate: float) -> list[st
     return docs[:depth]
 
 
+class _Knowledge:
+    """The shared knowledge base of ``kb=True``: each document's passages, made on first
+    use from their own seeded generator (the same text whatever the order of use)."""
+
+    def __init__(self, seed: int, vocab: list[str]) -> None:
+        self.seed = seed
+        self.vocab = vocab
+        self.docs: dict[int, list[str]] = {}
+
+    def passages(self, index: int) -> list[str]:
+        found = self.docs.get(index)
+        if found is None:
+            rng = random.Random(self.seed * 1_000_003 + index)
+            found = self.docs[index] = [
+                " ".join(_sentence(rng, self.vocab, rng.randint(10, 16)) for _ in range(4))
+                for _ in range(KB_PASSAGES)
+            ]
+        return found
+
+
 def _case_and_outcome(
-    rng: random.Random, vocab: list[str], i: int
+    rng: random.Random, vocab: list[str], i: int, kb: _Knowledge | None = None
 ) -> tuple[dict[str, object], dict[str, object] | None]:
     case_type = _pick_type(rng)
     cid = f"{case_type[:3]}-{i:07d}"
@@ -97,13 +126,18 @@ def _case_and_outcome(
         outcome.update(value=got, unit=unit, source={"doc": doc, "locator": locator})
         outcome["answer"] = f"It was {got:,} {unit} in FY2025 ({doc}, {locator})."
     if case_type in ("narrative", "composite"):
-        doc = _doc(rng.randrange(N_DOCS))
+        if kb is None:
+            doc = _doc(rng.randrange(N_DOCS))
+            passages = [
+                " ".join(_sentence(rng, vocab, rng.randint(10, 16)) for _ in range(4))
+                for _ in range(rng.randint(2, 3))
+            ]
+        else:  # the document's passages, in the retriever's order for this question
+            index = rng.randrange(KB_DOCS)
+            doc = _doc(index)
+            passages = rng.sample(kb.passages(index), rng.randint(2, 3))
         expected["narrative_doc"] = doc
         relevant.append(doc)
-        passages = [
-            " ".join(_sentence(rng, vocab, rng.randint(10, 16)) for _ in range(4))
-            for _ in range(rng.randint(2, 3))
-        ]
         claims = [s + "." for p in passages for s in p.split(". ") if s and rng.random() < 0.4] or [
             passages[0]
         ]
@@ -145,19 +179,24 @@ def _case_and_outcome(
     return case, outcome
 
 
-def write_qa(directory: Path, n: int, seed: int = 2026) -> tuple[Path, Path]:
-    """golden.jsonl and outcomes.jsonl with ``n`` cases (cached: same n, seed → same files)."""
+def write_qa(directory: Path, n: int, seed: int = 2026, kb: bool = False) -> tuple[Path, Path]:
+    """golden.jsonl and outcomes.jsonl with ``n`` cases (cached: same n, seed → same files).
+
+    ``kb``: passages drawn from a shared knowledge base (see the module docstring).
+    """
     directory.mkdir(parents=True, exist_ok=True)
-    golden = directory / f"golden_{n}_{seed}.jsonl"
-    outcomes = directory / f"outcomes_{n}_{seed}.jsonl"
+    tail = "_kb" if kb else ""
+    golden = directory / f"golden_{n}_{seed}{tail}.jsonl"
+    outcomes = directory / f"outcomes_{n}_{seed}{tail}.jsonl"
     if golden.exists() and outcomes.exists():
         return golden, outcomes
     rng = random.Random(seed)
     vocab = _vocabulary(rng)
+    knowledge = _Knowledge(seed, vocab) if kb else None
     tmp_g, tmp_o = golden.with_suffix(".tmp"), outcomes.with_suffix(".tmp")
     with tmp_g.open("w", encoding="utf-8") as gf, tmp_o.open("w", encoding="utf-8") as of:
         for i in range(n):
-            case, outcome = _case_and_outcome(rng, vocab, i)
+            case, outcome = _case_and_outcome(rng, vocab, i, knowledge)
             gf.write(json.dumps(case, ensure_ascii=False) + "\n")
             if outcome is not None:
                 of.write(json.dumps(outcome, ensure_ascii=False) + "\n")

@@ -699,3 +699,62 @@ def test_default_workers_never_exceeds_max_workers(
         handle.truncate(2 * parallel_qa.MIN_BYTES_PER_WORKER + 1)
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set(range(64)), raising=False)
     assert default_workers(str(big)) == 2
+
+
+def _index_line_by_line(path: Path) -> tuple[list[str], list[int], list[int]] | None:
+    """What the outcome index holds, read the plain way: one line at a time."""
+    ids: list[str] = []
+    starts: list[int] = []
+    lengths: list[int] = []
+    offset = 0
+    with open(path, "rb") as handle:
+        for data in handle:
+            try:
+                obj = parallel_qa._parse(data)
+            except FastPathDeclined:
+                return None
+            if obj is not parallel_qa._BLANK:
+                if not isinstance(obj.get("id"), str) or obj["id"] in ids:
+                    return None
+                ids.append(obj["id"])
+                starts.append(offset)
+                lengths.append(len(data))
+            offset += len(data)
+    return (ids, starts, lengths) if ids else None
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b'{"id": "a"}\n\n{"id":"b"}',
+        b'{"id": "a"}\n  \n{"x": 1, "id": "b"}\n',
+        b'\n\n{"id": "a"}\n',
+        b'{"id": "a"}',
+        b'{"id": "a"}\r\n{"id": "b"}\r\n',
+        b'{"id": "a\\u00e9"}\n{"id": "b"}\n',
+        b' {"id" :  "a"}\n\t{"id": "c"}\n',
+        b'\n{\n"id": "q"}\n{"id": "r"}\n',
+        b'{"id": "abcdefghijklmnop"}\n{"id": "b"}',
+        b'{"id": "a"}\n{"id": "a"}\n',
+        b'{"id": 3}\n',
+        b"\n",
+        b"",
+    ],
+)
+@pytest.mark.parametrize("block", [1, 3, 8, 1 << 20])
+def test_the_outcome_index_reads_blocks_as_lines(
+    data: bytes, block: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The index is read per block (numpy finds the line ends): whatever the block size,
+    it holds what reading the file line by line gives, and declines what that declines."""
+    path = tmp_path / "outcomes.jsonl"
+    path.write_bytes(data)
+    monkeypatch.setattr(parallel_qa, "_INDEX_BLOCK", block)
+    expected = _index_line_by_line(path)
+    if expected is None:
+        with pytest.raises(FastPathDeclined):
+            parallel_qa._index_outcomes(str(path), 1 << 20)
+        return
+    index = parallel_qa._index_outcomes(str(path), 1 << 20)
+    assert (index.ids, list(index.starts), list(index.lengths)) == expected
+    assert index.position == {case_id: i for i, case_id in enumerate(expected[0])}
