@@ -26,6 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .gates import GATES, GateSettings, detect_fabricated_numbers, gates_for
+from .gates.base import know_docs
 from .gates.citation import CitationValidity
 from .golden.load import GoldenSet
 from .golden.models import GoldenCase
@@ -148,6 +149,7 @@ class CaseScorer:
         settings = self.settings
         if docs is None:
             docs = [source.doc for source in outcome.sources]
+        know_docs(outcome, docs)  # the gates' cited docs, without reading the sources again
         ranked = dedupe(docs)  # outcome.ranked_docs(), without reading the sources again
         retrieval = ranked_case_retrieval(
             ranked,

@@ -13,6 +13,10 @@ The judge's ``judge_reference`` measures it: the recall, and the same number and
 rules as faithfulness for every reference sentence the answer addresses (a wrong number or
 a flipped negation fails however many words are shared). Its per-sentence verdicts are the
 case's evidence.
+
+The lexical judge's checks are kept per distinct (reference, its origin, judged text)
+(``CheckMemo``, owned by the settings: the threshold and the judge): a case that repeats
+another's answer to the same reference is measured once.
 """
 
 from __future__ import annotations
@@ -21,8 +25,8 @@ from collections.abc import Mapping
 
 from ..golden.models import GoldenCase
 from ..outcomes.model import Outcome
-from .base import Check, GateSettings, is_narrative, judged_text
-from .judge import content_tokens
+from .base import Check, CheckMemo, GateSettings, is_narrative, judged_text
+from .judge import LexicalJudge, content_tokens
 
 NAME = "answer_accuracy"
 
@@ -72,26 +76,39 @@ class AnswerAccuracy:
         assert found is not None
         origin, passages = found
         answer = judged_text(outcome)
-        threshold = settings.answer_accuracy_threshold
-        verdict = max(
-            (settings.judge.judge_reference(p, answer, threshold) for p in passages),
-            key=lambda v: v.score,  # the passage the answer recalls best (first on a tie)
-        )
-        errors = [f"{v.claim}: {v.reason}" for v in verdict.claims if v.error]
-        if errors:  # no verdict on this case: an error of the gate, counted by the judge
-            evidence_error = {"claims": [v.to_json() for v in verdict.claims]}
-            return Check(False, {"reference": origin}, {"judge_error": errors[0]}, evidence_error)
-        actual: dict[str, object] = {"recall": round(verdict.score, 4)}
-        problems = [
-            f"{v.claim}: {v.reason}"
-            for v in verdict.claims
-            if not v.supported and v.score >= threshold
-        ]
-        if problems:
-            actual["problems"] = problems
-        evidence = {
-            "score": round(verdict.score, 4),
-            "claims": [v.to_json() for v in verdict.claims],
-        }
-        expected = {"min_recall": threshold, "reference": origin}
-        return Check(verdict.passed, expected, actual, evidence)
+        if type(settings.judge) is not LexicalJudge:  # a model's verdicts: asked each time
+            return _measure(origin, passages, answer, settings)
+        key = (origin, passages, answer)
+        check = _MEMO.get(settings, key)
+        if check is None:
+            check = _measure(origin, passages, answer, settings)
+            _MEMO.put(settings, key, check)
+        return check
+
+
+_MEMO = CheckMemo()
+
+
+def _measure(origin: str, passages: tuple[str, ...], answer: str, settings: GateSettings) -> Check:
+    """The check of an answer against a reference's passages (the best recalled)."""
+    threshold = settings.answer_accuracy_threshold
+    verdict = max(
+        (settings.judge.judge_reference(p, answer, threshold) for p in passages),
+        key=lambda v: v.score,  # the passage the answer recalls best (first on a tie)
+    )
+    errors = [f"{v.claim}: {v.reason}" for v in verdict.claims if v.error]
+    if errors:  # no verdict on this case: an error of the gate, counted by the judge
+        evidence_error = {"claims": [v.to_json() for v in verdict.claims]}
+        return Check(False, {"reference": origin}, {"judge_error": errors[0]}, evidence_error)
+    actual: dict[str, object] = {"recall": round(verdict.score, 4)}
+    problems = [
+        f"{v.claim}: {v.reason}" for v in verdict.claims if not v.supported and v.score >= threshold
+    ]
+    if problems:
+        actual["problems"] = problems
+    evidence = {
+        "score": round(verdict.score, 4),
+        "claims": [v.to_json() for v in verdict.claims],
+    }
+    expected = {"min_recall": threshold, "reference": origin}
+    return Check(verdict.passed, expected, actual, evidence)

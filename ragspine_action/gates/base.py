@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Final, NamedTuple, Protocol
 
 from ..golden.models import GoldenCase
 from ..outcomes.model import Outcome
@@ -12,7 +12,17 @@ from .claims import DEFAULT_META_PATTERNS, Claim, extract_claims
 from .fabrication import DEFAULT_PERIOD_PATTERNS
 from .judge import Judge, LexicalJudge
 
-__all__ = ["Check", "Gate", "GateSettings", "answer_claims", "is_narrative", "judged_text"]
+__all__ = [
+    "Check",
+    "CheckMemo",
+    "Gate",
+    "GateSettings",
+    "answer_claims",
+    "cited_docs",
+    "is_narrative",
+    "judged_text",
+    "know_docs",
+]
 
 
 class Check(NamedTuple):
@@ -65,11 +75,76 @@ def judged_text(outcome: Outcome) -> str:
     return outcome.narrative_answer if outcome.narrative_answer else outcome.answer
 
 
-def answer_claims(case: GoldenCase, outcome: Outcome, settings: GateSettings) -> list[Claim]:
-    """The claims of the outcome's judged text, as every judge sees them."""
-    cited = [s.doc for s in outcome.sources]
+# The ranked doc ids of the outcome being scored, as its reader read them (``know_docs``):
+# the sources are shared instances spread over memory, reading each back costs more.
+_LAST_DOCS: tuple[object, Sequence[str]] = (None, ())
+
+
+def know_docs(outcome: Outcome, docs: Sequence[str]) -> None:
+    """``[s.doc for s in outcome.sources]``, known to the caller: ``cited_docs`` uses it for
+    this outcome (found by identity; the outcome is held, so its identity stays its own)."""
+    global _LAST_DOCS
+    _LAST_DOCS = (outcome, docs)
+
+
+def cited_docs(outcome: Outcome) -> list[str]:
+    """The doc names the outcome cites: each source's, then its structured value's."""
+    last = _LAST_DOCS  # one read: another thread may replace it (never change it)
+    cited = list(last[1]) if last[0] is outcome else [s.doc for s in outcome.sources]
     if outcome.source is not None:
         cited.append(outcome.source.doc)
+    return cited
+
+
+_MEMO_MAX: Final = 10_000
+_MEMO_SMALL: Final = 500
+
+
+class CheckMemo:
+    """A gate's checks per distinct input, so a case that repeats another's input (the
+    same answer to the same question over the same contexts) is judged once.
+
+    The key is the gate's to make: every input its check reads (the settings are the
+    owner: another settings object starts afresh). Bounded, and sized by use as the
+    judges' caches: while fewer than one look-up in 20 hits, a full memo holds
+    ``_MEMO_SMALL`` entries (a set whose cases never repeat keeps no large table), the full
+    size once hits come. A hit returns the same ``Check`` (its parts are never changed).
+    """
+
+    def __init__(self) -> None:
+        self._state: tuple[object, dict[Hashable, Check]] = (None, {})
+        self._limit = _MEMO_MAX
+        self._hits = 0
+
+    def get(self, owner: object, key: Hashable) -> Check | None:
+        owned, checks = self._state  # one read: another thread may replace it
+        if owned is not owner:
+            return None
+        found = checks.get(key)
+        if found is not None:
+            self._hits += 1
+            if self._limit != _MEMO_MAX and self._hits * 20 >= _MEMO_SMALL:
+                self._limit = _MEMO_MAX  # inputs repeat: the full size
+        return found
+
+    def put(self, owner: object, key: Hashable, check: Check) -> None:
+        owned, checks = self._state
+        if owned is not owner or len(checks) >= self._limit:
+            if owned is owner:  # full: sized by use
+                self._limit = _MEMO_MAX if self._hits * 20 >= len(checks) else _MEMO_SMALL
+            self._hits = 0
+            checks = {}
+            self._state = (owner, checks)
+        checks[key] = check
+
+
+def answer_claims(
+    case: GoldenCase, outcome: Outcome, settings: GateSettings, cited: list[str] | None = None
+) -> list[Claim]:
+    """The claims of the outcome's judged text, as every judge sees them (``cited``: its
+    ``cited_docs`` when the caller has them)."""
+    if cited is None:
+        cited = cited_docs(outcome)
     return extract_claims(
         judged_text(outcome),
         sources=cited,

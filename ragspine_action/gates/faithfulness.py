@@ -3,15 +3,30 @@
 Claims come from ``claims.extract_claims`` (citations, doc names, meta lines and echoed
 questions are no claims; the clause stating a composite's structured value is exempt);
 the configured judge decides each one, and its verdicts are the case's evidence.
+
+The lexical judge's checks are kept per distinct input (``CheckMemo``): the key is every
+input the check reads (the question, the judged text, the cited docs, the structured
+value and unit, the contexts; the settings own the memo). A rule that reads another input
+of the case or the outcome adds it to ``_key``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 from ..golden.models import GoldenCase
 from ..outcomes.model import Outcome
-from .base import Check, GateSettings, answer_claims, is_narrative
+from .base import (
+    Check,
+    CheckMemo,
+    GateSettings,
+    answer_claims,
+    cited_docs,
+    is_narrative,
+    judged_text,
+)
+from .judge import LexicalJudge
 
 NAME = "faithfulness"
 EXEMPT_REASON = "states the structured value (numeric_accuracy and citation_validity judge it)"
@@ -24,7 +39,20 @@ class Faithfulness:
         return is_narrative(case)
 
     def check(self, case: GoldenCase, outcome: Outcome, settings: GateSettings) -> Check:
-        claims = answer_claims(case, outcome, settings)
+        cited = cited_docs(outcome)
+        if type(settings.judge) is not LexicalJudge:  # a model's verdicts: asked each time
+            return self._check(case, outcome, settings, cited)
+        key = _key(case, outcome, cited)
+        found = _MEMO.get(settings, key)
+        if found is None:
+            found = self._check(case, outcome, settings, cited)
+            _MEMO.put(settings, key, found)
+        return found
+
+    def _check(
+        self, case: GoldenCase, outcome: Outcome, settings: GateSettings, cited: list[str]
+    ) -> Check:
+        claims = answer_claims(case, outcome, settings, cited)
         expected = f"every claim entailed by the contexts ({settings.judge.name} judge)"
         if not claims:
             return Check(
@@ -56,3 +84,19 @@ class Faithfulness:
             {"claims": len(judged), "unsupported": unsupported},
             {"claims": evidence},
         )
+
+
+_MEMO = CheckMemo()
+
+
+def _key(case: GoldenCase, outcome: Outcome, cited: list[str]) -> Hashable:
+    """Every input of a check besides the settings: equal keys, equal checks."""
+    value = outcome.value
+    return (
+        case.question,
+        judged_text(outcome),
+        tuple(cited),
+        None if value is None else repr(value),  # -0.0 is not 0.0 here
+        outcome.unit,
+        tuple(outcome.contexts),
+    )
