@@ -210,7 +210,8 @@ _FILE_NAME = re.compile(
 _LOCATOR_WORDS = (
     r"(?:p|pp|pg|page|pages|slide|slides|para|paragraph|paras|section|sec|sect|chapter|ch|"
     r"table|tbl|row|col|column|sheet|line|lines|fig|figure|chunk|part|item|clause|art|"
-    r"article|appendix|annex|note|footnote|cl|cls|clauses|sch|schedule|articles|sections)"
+    r"article|appendix|annex|note|footnote|cl|cls|clauses|sch|schedule|articles|sections|"
+    r"rule|rules|reg|regulation|regulations)"
 )
 _LOCATOR = re.compile(
     rf"{_LOCATOR_WORDS}\.?\s*[A-Za-z]?\d+(?:\s?[.\-–:]\s?\d+)*[a-z]?\b(?:\([a-z0-9]{{1,4}}\))*"
@@ -1064,6 +1065,11 @@ _CITATION_TOKENS = frozenset(
         "annex",
         "note",
         "footnote",
+        "rule",
+        "rules",
+        "reg",
+        "regulation",
+        "regulations",
     ]
 ) | frozenset("来源出处资料参考文献引用详见档和及与页段节章条行张部分第")
 

@@ -1176,6 +1176,8 @@ def _polar_pieces(text: str) -> list[_Piece]:
             + "; ".join(m.group(1) for m in _NEGATED_ASIDE.finditer(polar))
         )
     pieces = _CLAUSE.split(polar)
+    if len(pieces) > 1 and " or " in polar:
+        pieces = _elliptical(pieces)
     if any(_RULE_CONDITION in p for p in pieces):
         return [q for p in pieces for q in _required_pieces(p)]
     lower = text.lower()
@@ -1205,6 +1207,22 @@ def _polar_pieces(text: str) -> list[_Piece]:
             out.extend(parts)
         else:
             out.append(_Piece(piece, piece, False, fronted))
+    return out
+
+
+# "No exit fee applies in the last 49 days, or if you switch tariffs": a clause that is only
+# another condition ("or if …") goes with the clause before it, negation and all.
+_OR_CONDITION = re.compile(r"\s*(?:or|and)\s+(?=(?:if|when|where|whenever|unless|once)\b)", re.I)
+
+
+def _elliptical(pieces: list[str]) -> list[str]:
+    out = [pieces[0]]
+    for piece in pieces[1:]:
+        m = _OR_CONDITION.match(piece)
+        if m is not None and has_content(out[-1]):
+            head = _CONDITION.split(out[-1])[0]
+            piece = f"{head} {piece[m.end() :]}"
+        out.append(piece)
     return out
 
 
@@ -3350,6 +3368,15 @@ def _polarity_problem(
         top = [(c, s) for o, c, s in scored if o == best]
         if any(c.part != part for c, _ in top) and any(c.part == part for c, _ in top):
             top = [(c, s) for c, s in top if c.part == part]  # like matches like
+        elif not part and all(c.part for c, _ in top):
+            # a clause matched best by a context condition ("Not charged if you switch
+            # tariffs" by "… if you switch to another of our tariffs") is compared with the
+            # clause that condition belongs to
+            sentences = {s for _, s in top}
+            heads = [(o, c, s) for o, c, s in scored if not c.part and s in sentences and o]
+            if heads:
+                most = max(o for o, _, _ in heads)
+                top = [(c, s) for o, c, s in heads if o == most]
         if not part and piece is not whole and not all(c.negated for c, _ in top):
             # The claim's clause cut from its condition ("X may be used if screen lock is
             # enabled"): the condition's words may pull the match to the sentence that
@@ -3522,6 +3549,12 @@ def _polarity_problem(
                     and not _bound_told_round(piece, claim, (s for _, s in top), contexts)
                     and not _elliptic_denial(topic, top, contexts.clauses)
                     and not _sibling_answered(topic, top, piece, analysed)
+                    and not (
+                        # "don't pay for one extra bag", "pays neither duty nor VAT" where
+                        # the context gives it "free of charge": the same
+                        _NOT_PAYING.search(piece) is not None
+                        and any(c.directions & _FREE_OR_OPTIONAL for c, _ in top)
+                    )
                 ):
                     return "negated, but the context is not", top[0][1]
                 if not part and not condition and all(c.negated for c, _ in top):
@@ -4072,11 +4105,28 @@ def _excluded(m: re.Match[str]) -> str:
     return f"{value} is excluded." if m.group(1) else f"不包括{value}。"
 
 
+# "not counting half-time" is "excluding half-time" (no negation of the clause)
+_NOT_COUNTING = re.compile(r"\bnot\s+counting\b|(?<!\bis )(?<!\bare )\bnot\s+counted\b", re.I)
+
+
+# (free of charge; exempt from or relieved from a duty, read "optional for" it)
+_FREE_OR_OPTIONAL = frozenset(["free", "optional"])
+_NOT_PAYING = re.compile(
+    r"\b(?:not|never|no\s+one|nobody)\s+(?:\w+\s+)?(?:pay|pays|paid|charged|billed)\b"
+    r"|\bpays?\s+(?:neither|nothing|no)\b|不(?:用|需|须|必)?(?:付费|支付|缴费|交费)|不(?:收|收取|另收)",
+    re.IGNORECASE,
+)
+
+
 def _polar_text(text: str) -> str:
     """``text`` as negation and direction are read: contractions written out, bounds as
     bounds (see ``_BOUND``), a negated permission or requirement as its opposite
     (``_NEGATED_MODAL``)."""
     text = _never_idiom(expand_contractions(text))
+    if "not count" in text:
+        text = _NOT_COUNTING.sub(
+            lambda m: "excluding" if m.group().endswith("ing") else "excluded", text
+        )
     if ":" in text or "：" in text or "|" in text:
         text = _EXCLUDED_LABEL.sub(_excluded, text)  # "Exclusions: cosmetic treatment"
     if _MAY_NEGATE.search(text) is not None:
@@ -4186,10 +4236,12 @@ def _this_last(m: re.Match[str]) -> str:
 # "is exempt from X" = "is not required to X", "declined to X" = "did not X", 免于/豁免 =
 # 无须, 缺乏/缺少 = 没有, 不得不/不能不 = 必须.
 _MAY_NEGATE = re.compile(
-    r"exempt|declin|refrain|免于|豁免|免除|缺乏|缺少|欠缺|不得不|不能不|不可不", re.IGNORECASE
+    r"exempt|relieved|declin|refrain|免于|豁免|免除|缺乏|缺少|欠缺|不得不|不能不|不可不",
+    re.IGNORECASE,
 )
 _NEGATIVE_VERB = re.compile(
-    r"\b(exempt(?:ed)?\s+from|refrain(?:s|ed|ing)?\s+from|declin(?:e|es|ed|ing)\s+to"
+    r"\b(exempt(?:ed)?\s+from|relieved\s+(?:from|of)|refrain(?:s|ed|ing)?\s+from|"
+    r"declin(?:e|es|ed|ing)\s+to"
     r"(?=\s+(?!(?:a|an|the|its|their|his|her|our|record|levels?|below|around|about|"
     r"approximately|roughly|just|only|under|over|near|some|nearly|almost|zero|nil)\b)"
     r"[a-z]+\b))\b"
@@ -4203,7 +4255,7 @@ def _negative_verb(m: re.Match[str]) -> str:
         verb = m.group(1).lower()
         return (
             "not required for"
-            if verb.startswith("exempt")
+            if verb.startswith(("exempt", "relieved"))
             else "not"
             if verb.startswith("refrain")
             else "did not"
