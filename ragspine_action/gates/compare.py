@@ -46,7 +46,7 @@ _EN = re.compile(
 )
 _ZH = re.compile(
     r"(?P<g>高于|多于|大于|快于|优于|好于|强于|胜于|超过|超出|领先于|领先|跑赢|长于)"
-    r"|(?P<l>低于|少于|小于|慢于|劣于|差于|弱于|逊于|不及|不如|落后于|落后|跑输|短于)"
+    r"|(?P<l>低于|少于|小于|慢于|劣于|差于|弱于|逊于|不及(?!格|时)|不如|落后于|落后|跑输|短于)"
 )
 # A negation right before the comparison word: "was not larger than" is not read.
 _NEGATED_BEFORE = re.compile(r"(?:\b(?:not|never|no)\s+(?:\w+\s+)?$|(?:不|没有|并非|未)$)", re.I)

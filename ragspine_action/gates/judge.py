@@ -509,7 +509,7 @@ _CJK_DIRECTIONS: dict[str, re.Pattern[str]] = {
     "high": re.compile(r"(?<![提最降不])高(?!管|级|层|端|效|兴|校|峰|速|铁|中|手|新|龄|危)"),
     "low": re.compile(r"(?<![降最减不])低(?!调|碳|龄|端|级|保)"),
     "better": re.compile(r"优于|好于|胜于|强于|优异"),
-    "worse": re.compile(r"劣于|差于|逊于|弱于|不及|不如"),
+    "worse": re.compile(r"劣于|差于|逊于|弱于|不及(?!格|时)|不如"),
     "required": re.compile(r"必须|(?<!非)强制"),
     "optional": re.compile(r"可选|自愿|非强制"),
     "allow": re.compile(r"(?<!不)允许|准许|(?<!不)可以"),
@@ -691,8 +691,11 @@ _NUMBER_WORDS = frozenset(NUMBER_WORDS)
 _ANY_NUMBER_WORDS = _NUMBER_WORDS | CONDITIONAL_NUMBER_WORDS
 
 # Clauses: the unit negation and direction are compared on.
+# (或者又, 或又: "仍未排除或者又出现新的故障" is two clauses; the second has its own verb and
+# no part of the first's negation)
 _CLAUSE = re.compile(
-    r"[，；：]|[,;:]\s+|\s+(?:and|but|while|whereas|however|although|though|because)\s+|但是|然而|但",
+    r"[，；：]|[,;:]\s+|\s+(?:and|but|while|whereas|however|although|though|because)\s+|但是|然而|但"
+    r"|或者又|或又",
     re.IGNORECASE,
 )
 _CJK_SENTENCE_END = re.compile(r"[。！？；]")
@@ -1371,6 +1374,31 @@ _RULE_CLAUSE = re.compile(r"[;；。]|[,，]\s*(?:except|but|while|whereas|但|�
 
 def _numbers_in(text: str) -> frozenset[Decimal]:
     return frozenset(m.value * m.scale for m in number_mentions(fold(text)))
+
+
+_CJK_PERMIT = re.compile(
+    r"(?<![不没未无非])(?:仍然可以|仍可以|仍可|仍能|也可以|也可|可以|能够|准予|予以|可|能)"
+    r"([\u4e00-\u9fff]{2})"
+)
+
+
+def _cjk_permit_denied(claim: str, texts: Sequence[str], label: str) -> str | None:
+    """Why ``claim`` permits what the contexts deny and never permit (仍可录取 against
+    不予录取), or None."""
+    for m in _CJK_PERMIT.finditer(claim):
+        verb = m.group(1)
+        # (a denial under a condition, 未经批准不得使用 or …除外, permits it with the
+        # condition: 经批准可使用 is faithful)
+        denied = re.compile(
+            f"(?<![未无])(?:(?!未经|除非|未|没有|无|除)[^，。；,;])*(?:不予|不得|不可|不能|不准|禁止|不再|不会){verb}"
+            "(?![^。；;]*除外)"
+        )
+        if any(denied.search(t) for t in texts) and not any(
+            _CJK_PERMIT.search(t) and any(p.group(1) == verb for p in _CJK_PERMIT.finditer(t))
+            for t in texts
+        ):
+            return f"says 可{verb} where {label} say it is denied"
+    return None
 
 
 def _only_condition_problem(claim: str, sentences: Sequence[str], label: str) -> str | None:
@@ -3549,6 +3577,7 @@ def _polarity_problem(
                     and not _bound_told_round(piece, claim, (s for _, s in top), contexts)
                     and not _elliptic_denial(topic, top, contexts.clauses)
                     and not _sibling_answered(topic, top, piece, analysed)
+                    and not _negates_the_same(piece, top)
                     and not (
                         # "don't pay for one extra bag", "pays neither duty nor VAT" where
                         # the context gives it "free of charge": the same
@@ -4107,6 +4136,26 @@ def _excluded(m: re.Match[str]) -> str:
 
 # "not counting half-time" is "excluding half-time" (no negation of the clause)
 _NOT_COUNTING = re.compile(r"\bnot\s+counting\b|(?<!\bis )(?<!\bare )\bnot\s+counted\b", re.I)
+
+
+# What a negation negates, as written: 未排除, 不能正常使用, "not reached".
+_CJK_NEGATED_WORD = re.compile(r"(?:仍未|尚未|未|没有|没|不能|不再|无法)([\u4e00-\u9fff]{2})")
+_NEGATED_WORD = re.compile(r"\b(?:not|never|no\s+longer)\s+(?:been\s+|be\s+)?([a-z]{3,})", re.I)
+
+
+def _negates_the_same(piece: str, top: list[tuple[_Clause, str]]) -> bool:
+    """Whether a negated claim clause, matched best by plain context clauses, negates the
+    very word a clause of the same context sentence negates ("累计维修2次后仍未排除的" against
+    "因…累计进行了2次维修，…仍未排除或者又出现…的": the claim joins two clauses of it)."""
+    pattern = _NEGATED_WORD if piece.isascii() else _CJK_NEGATED_WORD
+    said = {m.group(1).lower() for m in pattern.finditer(piece)}
+    if not said:
+        return False
+    return any(
+        m.group(1).lower() in said
+        for sentence in dict.fromkeys(s for _, s in top)
+        for m in pattern.finditer(sentence)
+    )
 
 
 # (free of charge; exempt from or relieved from a duty, read "optional for" it)
@@ -4965,6 +5014,10 @@ class LexicalJudge:
                 reason = order_problem(
                     claim, [t for p in contexts.passages for t in p.sentences], contexts.label
                 )
+            if reason is None and not claim.isascii() and ("可" in claim or "能" in claim):
+                # 仍可录取 where the contexts say 不予录取 (a clause too short to be compared
+                # on its own words)
+                reason = _cjk_permit_denied(claim, contexts.texts, contexts.label)
             if reason is None and numbers and ("only" in raw or "只" in claim or "仅" in claim):
                 # "required only where the drop exceeds 1,800 mm" for a rule set at 760 mm
                 reason = _only_condition_problem(
