@@ -1377,21 +1377,26 @@ def _numbers_in(text: str) -> frozenset[Decimal]:
 
 
 _CJK_PERMIT = re.compile(
-    r"(?<![不没未无非])(?:仍然可以|仍可以|仍可|仍能|也可以|也可|可以|能够|准予|予以|可|能)"
+    r"(?<![不没未无非仅只才方])(?:仍然可以|仍可以|仍可|仍能|也可以|也可|可以|能够|准予|予以|可|能)"
     r"([\u4e00-\u9fff]{2})"
 )
+
+
+_CJK_ONLY_PERMIT = re.compile(r"只有|唯有|仅|只能|只可|才|方可|方能|须经|经过?.{0,12}(?:后|方|才)")
 
 
 def _cjk_permit_denied(claim: str, texts: Sequence[str], label: str) -> str | None:
     """Why ``claim`` permits what the contexts deny and never permit (仍可录取 against
     不予录取), or None."""
+    if _CJK_ONLY_PERMIT.search(claim):
+        return None  # 只有经过审批才能访问: a permission with its condition (rule forms)
     for m in _CJK_PERMIT.finditer(claim):
         verb = m.group(1)
         # (a denial under a condition, 未经批准不得使用 or …除外, permits it with the
         # condition: 经批准可使用 is faithful)
         denied = re.compile(
-            f"(?<![未无])(?:(?!未经|除非|未|没有|无|除)[^，。；,;])*(?:不予|不得|不可|不能|不准|禁止|不再|不会){verb}"
-            "(?![^。；;]*除外)"
+            r"(?:^|[，。；,;：:])(?:(?!未经|除非|未|没有|无|除)[^，。；,;])*"
+            f"(?:不予|不得|不可|不能|不准|禁止|不再|不会){verb}(?![^。；;]*除外)"
         )
         if any(denied.search(t) for t in texts) and not any(
             _CJK_PERMIT.search(t) and any(p.group(1) == verb for p in _CJK_PERMIT.finditer(t))
@@ -4139,7 +4144,10 @@ _NOT_COUNTING = re.compile(r"\bnot\s+counting\b|(?<!\bis )(?<!\bare )\bnot\s+cou
 
 
 # What a negation negates, as written: 未排除, 不能正常使用, "not reached".
-_CJK_NEGATED_WORD = re.compile(r"(?:仍未|尚未|未|没有|没|不能|不再|无法)([\u4e00-\u9fff]{2})")
+_CJK_NEGATED_WORD = re.compile(
+    r"(?:仍未|尚未|并非|不是|并不|没有|不能|不再|不得|不可|不予|不会|无法|未|没|不|非|无)"
+    r"([^\s，。；：,;:、（）()]{2})"
+)
 _NEGATED_WORD = re.compile(r"\b(?:not|never|no\s+longer)\s+(?:been\s+|be\s+)?([a-z]{3,})", re.I)
 
 
@@ -4151,11 +4159,20 @@ def _negates_the_same(piece: str, top: list[tuple[_Clause, str]]) -> bool:
     said = {m.group(1).lower() for m in pattern.finditer(piece)}
     if not said:
         return False
-    return any(
-        m.group(1).lower() in said
-        for sentence in dict.fromkeys(s for _, s in top)
-        for m in pattern.finditer(sentence)
-    )
+    # (every word the clause negates: 未用年假并非于3月31日作废 negates 于3 as well as 用年;
+    # and of something the claim names: 标准版不提供 is not 企业版则不提供)
+    terms = _terms(piece)
+    for sentence in dict.fromkeys(s for _, s in top):
+        negated: set[str] = set()
+        for clause in _CLAUSE.split(sentence):
+            found = {m.group(1).lower() for m in pattern.finditer(clause)}
+            if found & said:
+                named = (terms & _terms(clause)) - _terms(" ".join(found))
+                if _term_weight(frozenset(t for t in named if not set(t) & set("不未没无非"))) >= 1:
+                    negated |= found
+        if said <= negated:
+            return True
+    return False
 
 
 # (free of charge; exempt from or relieved from a duty, read "optional for" it)
