@@ -3209,6 +3209,15 @@ def _same_thing(a: str, b: str) -> bool:
     and increased, 上升 and 增长): a paraphrase, not a swap (gates/swap.py)."""
     if same_thing(a, b):
         return True
+    if (
+        a.isascii()
+        and b.isascii()
+        and a.isalpha()
+        and b.isalpha()
+        # a synonym of the paraphrase table ("later owners" for "subsequent owners")
+        and not synonym_stems(a.lower()).isdisjoint(stems(b.lower()))
+    ):
+        return True
     ours = _directions(a, frozenset(tokenize(a)))
     return bool(ours) and not ours.isdisjoint(_directions(b, frozenset(tokenize(b))))
 
@@ -4139,6 +4148,11 @@ def _excluded(m: re.Match[str]) -> str:
     return f"{value} is excluded." if m.group(1) else f"不包括{value}。"
 
 
+_FOR_A_FEE = re.compile(
+    r"\s(?:for|at|against)\s+an?\s+(?:small\s+|fixed\s+|separate\s+|additional\s+|extra\s+)?"
+    r"(?:fee|charge)\b",
+    re.IGNORECASE,
+)
 # "not counting half-time" is "excluding half-time" (no negation of the clause)
 _NOT_COUNTING = re.compile(r"\bnot\s+counting\b|(?<!\bis )(?<!\bare )\bnot\s+counted\b", re.I)
 
@@ -4189,6 +4203,8 @@ def _polar_text(text: str) -> str:
     bounds (see ``_BOUND``), a negated permission or requirement as its opposite
     (``_NEGATED_MODAL``)."""
     text = _never_idiom(expand_contractions(text))
+    if " fee" in text or " charge" in text:
+        text = _FOR_A_FEE.sub(" charged", text)  # "for a fee" is charged ("at no cost" free)
     if "not count" in text:
         text = _NOT_COUNTING.sub(
             lambda m: "excluding" if m.group().endswith("ing") else "excluded", text

@@ -351,7 +351,10 @@ def cjk_numerals(text: str) -> list[tuple[str, Decimal]]:
 # (not "double-digit"). Read by a pattern, and only when the text has one of them.
 CONDITIONAL_NUMBER_WORDS = frozenset(["once", "one", "half", "double"])
 _CONDITIONAL = re.compile(
-    r"(?P<once>\bonce\b(?=\s+(?:a|an|per|every|each|daily|weekly|monthly|quarterly|yearly|"
+    # ("once a year" counts; "once a stair has 4 risers" is when)
+    r"(?P<once>\bonce\b(?=\s+(?:(?:a|an)\s+(?:year|month|week|day|quarter|fortnight|decade|"
+    r"lifetime|night|shift|season|term|semester|cycle|while|calendar|financial|fiscal|working|"
+    r"business)|per|every|each|daily|weekly|monthly|quarterly|yearly|"
     r"annually|more|again|or\s+twice|only|in\s+(?:a|an|each|every))\b)"
     r"|(?<=\bonly )once\b|(?<=\bjust )once\b|(?<=\bexactly )once\b|(?<=\bleast )once\b"
     r"|(?<=\bmost )once\b|(?<=\bthan )once\b)"

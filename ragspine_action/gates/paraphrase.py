@@ -216,6 +216,7 @@ _SYNONYM_GROUPS = (
     ("discard", "throw", "dispose"),
     ("unused", "leftover", "remaining"),
     ("worse", "worsen", "deteriorate"),
+    ("subsequent", "later", "future"),
     ("access", "enter", "entry", "log"),
 )
 

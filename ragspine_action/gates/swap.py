@@ -644,6 +644,7 @@ def swap_problem(
             and written
             and not _answer_refers(said, written, mine, theirs, label)
             and not _initials(_shown(said, mine), _shown(written, theirs))  # FIU, its name
+            and not same_thing(_shown(said, mine), _shown(written, theirs))  # later owners
             and _unmentioned(place, said, written, places, mine, theirs, contexts)
         ):
             return (
