@@ -1713,6 +1713,16 @@ def _terms(text: str) -> frozenset[str]:
     return frozenset(words)
 
 
+# Terms of time that a condition and its clause both may hold ("within 2 hours").
+_WHEN_TERMS = _terms("within hours hour days day weeks week months month years year minutes") | {
+    "小时",
+    "天内",
+    "日内",
+    "个月",
+    "分钟",
+}
+
+
 # Where a Chinese negation's reach ends: 无需经理批准即可申请 negates the approval, not
 # the application after 即可.
 _CJK_SCOPE_END = re.compile(r"即可|便可|就可|就能|亦可|也可|方可|才能|才可|而是|却")
@@ -3410,15 +3420,35 @@ def _polarity_problem(
         top = [(c, s) for o, c, s in scored if o == best]
         if any(c.part != part for c, _ in top) and any(c.part == part for c, _ in top):
             top = [(c, s) for c, s in top if c.part == part]  # like matches like
-        elif not part and all(c.part for c, _ in top):
+        elif not part and not condition and any(c.part or c.condition for c, _ in top):
             # a clause matched best by a context condition ("Not charged if you switch
-            # tariffs" by "… if you switch to another of our tariffs") is compared with the
-            # clause that condition belongs to
-            sentences = {s for _, s in top}
-            heads = [(o, c, s) for o, c, s in scored if not c.part and s in sentences and o]
+            # tariffs" by "… if you switch to another of our tariffs", "Food that misses the
+            # 2-hour mark must be reheated" by "If food has not reached 21°C within 2 hours")
+            # is compared with the clause that condition belongs to
+            # (not when the claim says what the condition negates: "Food that reaches 21°C
+            # … must be reheated" is compared with "If food has not reached 21°C …")
+            said = _terms(piece)
+            sentences = {
+                s
+                for c, s in top
+                if (c.part or c.condition)
+                and not (
+                    c.negated
+                    and any(
+                        (len(t) > 2 or not t.isascii()) and t.isalpha() and t not in _WHEN_TERMS
+                        for t in c.scope & said
+                    )
+                )
+            }
+            heads = [
+                (o, c, s)
+                for o, c, s in scored
+                if not c.part and not c.condition and s in sentences and o
+            ]
             if heads:
                 most = max(o for o, _, _ in heads)
-                top = [(c, s) for o, c, s in heads if o == most]
+                kept = [(c, s) for c, s in top if not (c.part or c.condition)]
+                top = kept + [(c, s) for o, c, s in heads if o == most and (c, s) not in kept]
         if not part and piece is not whole and not all(c.negated for c, _ in top):
             # The claim's clause cut from its condition ("X may be used if screen lock is
             # enabled"): the condition's words may pull the match to the sentence that
@@ -4366,6 +4396,22 @@ _KEEP_UNTIL = re.compile(
 )
 # (an exception that gives another value, "at least 900 mm, except 1,070 mm where …",
 # substitutes a number; it denies nothing)
+# "may not return to the field, except in youth divisions" is "may return … only in youth
+# divisions", the permission form of "cannot return … unless the match is in a youth
+# division" (a prohibition with an exception where it holds).
+_NOT_EXCEPT = re.compile(
+    r"\b(?:(must|should|shall|may|can|will|would|could|do|does|did)\s+(?:not|never)|"
+    r"(can)not|never)\s+([^,;.]{1,80}?),?\s+except\s+(?=(?:in|for|when|where|if|during|on|at)\b)",
+    re.IGNORECASE,
+)
+
+
+def _permitted_except(m: re.Match[str]) -> str:
+    modal = (m.group(1) or m.group(2) or "").lower()
+    modal = _PERMITTING.get(modal, modal)
+    return f"{modal} {m.group(3)} only{_RULE_CONDITION}".lstrip()
+
+
 _EXCEPT = re.compile(r"\s*,?\s*\bexcept(?:\s+for)?\s+(?![\d$€£¥])", re.IGNORECASE)
 _CJK_ONLY_IF = re.compile(
     r"(?:只有|唯有|只在|仅在|仅当|只当|须经过?|需经过?|必须经过?|经过?)(.{1,30}?)"
@@ -4413,6 +4459,7 @@ def _rule_form(text: str) -> str:
         if "until" in lower or "unless" in lower:
             text = _NOT_UNTIL.sub(_permitted, text)
         if "except" in lower:
+            text = _NOT_EXCEPT.sub(_permitted_except, text)
             text = _EXCEPT.sub(", not ", text)
         return text
     if "除外" in text:
