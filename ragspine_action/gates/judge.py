@@ -1178,6 +1178,10 @@ def _polar_pieces(text: str) -> list[_Piece]:
             + "; "
             + "; ".join(m.group(1) for m in _NEGATED_ASIDE.finditer(polar))
         )
+    if _RULE_CONDITION in polar and " and " in polar:
+        # the condition a prohibition sets is one clause ("only § in youth divisions of U12
+        # and below"): its "and" joins its words, not two clauses
+        polar = _CONDITION_AND.sub(lambda m: m.group().replace(" and ", " & "), polar)
     pieces = _CLAUSE.split(polar)
     if len(pieces) > 1 and " or " in polar:
         pieces = _elliptical(pieces)
@@ -1227,6 +1231,9 @@ def _elliptical(pieces: list[str]) -> list[str]:
             piece = f"{head} {piece[m.end() :]}"
         out.append(piece)
     return out
+
+
+_CONDITION_AND = re.compile(r" § [^,;.]*")  # (_RULE_CONDITION and what follows it)
 
 
 def _required_pieces(piece: str) -> list[_Piece]:
@@ -3494,7 +3501,7 @@ def _polarity_problem(
     for (piece, raw, topic, negated, scored, top, part, condition), top_overlap in zip(
         analysed, overlaps, strict=True
     ):
-        if not part and any(c.requires for c, _ in top):
+        if not part and not negated and any(c.requires for c, _ in top):
             # "Restart the old primary after failover" against "Never restart the old
             # primary until it has been rebuilt": the permission holds only with its
             # condition, which the claim must state (anywhere in it).
@@ -3622,6 +3629,7 @@ def _polarity_problem(
                     and not _elliptic_denial(topic, top, contexts.clauses)
                     and not _sibling_answered(topic, top, piece, analysed)
                     and not _negates_the_same(piece, top)
+                    and not _default_of_permission(claim, top)
                     and not (
                         # "don't pay for one extra bag", "pays neither duty nor VAT" where
                         # the context gives it "free of charge": the same
@@ -4195,10 +4203,24 @@ _CJK_NEGATED_WORD = re.compile(
 _NEGATED_WORD = re.compile(r"\b(?:not|never|no\s+longer)\s+(?:been\s+|be\s+)?([a-z]{3,})", re.I)
 
 
+def _default_of_permission(claim: str, top: list[tuple[_Clause, str]]) -> bool:
+    """Whether a negated claim clause ("substituted players may not return") denies what
+    its best context clause permits only under a condition ("may return … only in youth
+    divisions", a prohibition with an exception) without naming that condition: the
+    prohibition is the rule outside it. Naming the condition and denying it still fails."""
+    said = _terms(claim)  # (the whole claim: "In youth divisions, … may not return" names it)
+    return any(
+        c.requires and _term_weight(c.requires & said) * 2 < _term_weight(c.requires)
+        for c, _ in top
+    )
+
+
 def _negates_the_same(piece: str, top: list[tuple[_Clause, str]]) -> bool:
     """Whether a negated claim clause, matched best by plain context clauses, negates the
     very word a clause of the same context sentence negates ("累计维修2次后仍未排除的" against
     "因…累计进行了2次维修，…仍未排除或者又出现…的": the claim joins two clauses of it)."""
+    if any(c.requires for c, _ in top):
+        return False  # a prohibition with its exception: the rule forms compare it
     pattern = _NEGATED_WORD if piece.isascii() else _CJK_NEGATED_WORD
     said = {m.group(1).lower() for m in pattern.finditer(piece)}
     if not said:
