@@ -3687,7 +3687,13 @@ def _polarity_problem(
                 continue
             axis_best = max(o for o, _, _ in axis)
             nearest = [(c, s) for o, c, s in axis if o == axis_best]
-            if all(direction not in c.directions for c, _ in nearest):
+            if all(direction not in c.directions for c, _ in nearest) and (
+                axis_best >= top_overlap
+                or any(c.directions & {direction, opposite} for c, _ in top)
+            ):
+                # (a clause that matches another sentence better, one that says nothing on
+                # this axis, is not contradicted by a weaker match that does: "is charged an
+                # overweight fee" for "incur a fee", not for "free of charge")
                 sentence = nearest[0][1]
                 if (
                     opposite in said
