@@ -3270,6 +3270,30 @@ def _beside_the_negation(raw: frozenset[str]) -> bool:
 _NUMBER_TOKEN = re.compile(r"\d[\d.,:%]*")
 
 
+_NO_ONE_THING = re.compile(r"(?:and\s+|but\s+)?(?:no|nor|not|without)\s+(?:any\s+)?[\w-]+", re.I)
+
+
+def _one_thing_denied(
+    claim: str, plain: frozenset[str], contexts: _Contexts, match: dict[str, str]
+) -> tuple[str, str] | None:
+    """A denied word ("no VAT") whose every clause in the sentence the whole claim matches
+    best affirms it ("…, while VAT remains due at the standard rate")."""
+    wanted = {match.get(t, t) for t in plain} | set(plain)
+    having = [(c, s) for c, s in contexts.clauses if not wanted.isdisjoint(c.tokens)]
+    if not having:
+        return None
+    kept = _by_whole_claim(claim, having, contexts, match)
+    sentences = {s for _, s in kept}
+    if len(sentences) != 1 or any(c.part or c.condition for c, _ in kept):
+        return None
+    # (a sentence that denies or exempts anything may deny this too: "relieved from duty
+    # and VAT" is split at its "and")
+    there = [c for c, s in contexts.clauses if s in sentences]
+    if any(c.negated or c.directions & _FREE_OR_OPTIONAL for c in there):
+        return None
+    return "negated, but the context is not", kept[0][1]
+
+
 def _by_whole_claim(
     claim: str, top: list[tuple[_Clause, str]], contexts: _Contexts, match: dict[str, str]
 ) -> list[tuple[_Clause, str]]:
@@ -3411,6 +3435,19 @@ def _polarity_problem(
         raw = _clause_tokens(whole)
         plain = raw - STOPWORDS - _NOT_OVERLAP
         if _weight(plain) < (1 if part else 1.5):
+            if (
+                not part
+                and piece.isascii()
+                and _weight(plain) >= 1
+                and _NO_ONE_THING.fullmatch(piece.strip(" .;")) is not None
+                # (as written: "rather than premiums" read as "not premiums" is no denial)
+                and piece.strip(" .;").lower() in claim.lower()
+            ):
+                # "… pay a flat 2.5% duty and no VAT": one thing denied, compared in the
+                # sentence the whole claim matches ("…, while VAT remains due")
+                one = _one_thing_denied(claim, plain, contexts, match)
+                if one is not None:
+                    return one
             continue
         topic = set(plain)
         for t in plain:
@@ -4376,7 +4413,7 @@ def _this_last(m: re.Match[str]) -> str:
 # "is exempt from X" = "is not required to X", "declined to X" = "did not X", 免于/豁免 =
 # 无须, 缺乏/缺少 = 没有, 不得不/不能不 = 必须.
 _MAY_NEGATE = re.compile(
-    r"exempt|relieved|declin|refrain|免于|豁免|免除|缺乏|缺少|欠缺|不得不|不能不|不可不",
+    r"exempt|relieved|declin|refrain|免于|豁免|免除|免征|免缴|免交|缺乏|缺少|欠缺|不得不|不能不|不可不",
     re.IGNORECASE,
 )
 _NEGATIVE_VERB = re.compile(
@@ -4385,7 +4422,7 @@ _NEGATIVE_VERB = re.compile(
     r"(?=\s+(?!(?:a|an|the|its|their|his|her|our|record|levels?|below|around|about|"
     r"approximately|roughly|just|only|under|over|near|some|nearly|almost|zero|nil)\b)"
     r"[a-z]+\b))\b"
-    r"|(免于|豁免|免除)|(缺乏|缺少|欠缺)|(不得不|不能不|不可不)",
+    r"|(免于|豁免|免除|免征|免缴|免交)|(缺乏|缺少|欠缺)|(不得不|不能不|不可不)",
     re.IGNORECASE,
 )
 
