@@ -59,6 +59,7 @@ from .claims import (
     without_citations,
     without_table_layout,
 )
+from .clock import clock_problem, may_tell_time
 from .compare import compare, may_compare
 from .conditions import any_problem, condition_problem, may_drop_a_condition
 from .dates import DateMention, date_mentions, dates_agree
@@ -5141,6 +5142,15 @@ class LexicalJudge:
                     _clause_numbers,
                     [(p.text, p.sentences) for p in contexts.passages],
                     contexts.match,
+                    contexts.label,
+                )
+            if reason is None and matched is not None and numbers and may_tell_time(claim):
+                # "before 2 pm" where the sentence it copies says "before 12 noon"
+                reason = clock_problem(
+                    claim,
+                    matched,
+                    [match.get(t, t) for t in tokens],
+                    frozenset(tokenize(matched)),
                     contexts.label,
                 )
             if reason is None and matched is not None and _may_unbound(claim):
