@@ -88,6 +88,7 @@ from .order import may_order, order_problem
 from .paraphrase import CJK_SYNONYM_GROUPS, LIGHT_WORDS, base, stems, synonym_stems
 from .swap import swap_problem
 from .timing import may_say_at_once, timing_problem
+from .widened import may_widen, widened_problem
 
 __all__ = [
     "JUDGE_KINDS",
@@ -5189,6 +5190,14 @@ class LexicalJudge:
             if reason is None and matched is not None and may_own_cause(claim, raw):
                 # "…得益于投资回报上升" where its sentence says "…得益于理赔经验优于预期"
                 reason = cause_swap_problem(claim, matched, contexts.match, contexts.label)
+            if reason is None and matched is not None and may_widen(claim):
+                # "All employees accrue 25 days" where it says "Full-time employees …"
+                reason = widened_problem(
+                    claim,
+                    matched,
+                    [t for p in contexts.passages for t in p.sentences],
+                    contexts.label,
+                )
             if reason is None and matched is not None and not bound:
                 # A near-copy of the matched sentence with one term exchanged
                 # (Singapore for Frankfurt, 汇率 for 利率, same for following); not a
