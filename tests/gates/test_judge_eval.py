@@ -136,7 +136,9 @@ def test_judge_eval_command(
     assert main(["judge-eval", str(CORPUS), "--report", str(report)]) == 0
     out = capsys.readouterr().out
     assert f"lexical judge on {JUDGED} labelled cases" in out
-    assert re.search(rf"^all +{JUDGED} +0\.99\d +1\.000 +0\.99\d ", out, re.MULTILINE)
+    # (one known miss in ~2000 cases rounds the accuracy to 1.000)
+    high = r"(?:0\.99\d|1\.000)"
+    assert re.search(rf"^all +{JUDGED} +{high} +1\.000 +{high} ", out, re.MULTILINE)
     data = json.loads(report.read_text())
     assert data["judge"] == {"kind": "lexical"}
     assert {d["id"] for d in data["disagreements"]} == set(KNOWN_MISSES)
