@@ -63,7 +63,8 @@ from .clock import clock_problem, may_tell_time
 from .compare import compare, may_compare
 from .conditions import any_problem, condition_problem, may_drop_a_condition
 from .dates import DateMention, date_mentions, dates_agree
-from .kinds import kind_problem, may_name_a_member
+from .exception import exception_problem, may_except
+from .kinds import kind_problem, matched_kind_problem, may_name_a_member
 from .kinds import order_problem as kind_order_problem
 from .numerals import (
     ARTICLE_COUNTERS,
@@ -1813,6 +1814,26 @@ def _scope_problem(
     return None
 
 
+# A requirement carried over a coordinated clause: "必须通过公司VPN连接，并启用多因素认证",
+# "must connect through the company VPN and enable multi-factor authentication".
+_CARRIED = re.compile(
+    r"(?:必须|须|应当|务必|\bmust\b|\bshall\b|\b(?:is|are)\s+required\s+to\b)[^。；;.!?]*?"
+    r"(?:[，,]\s*(?:并且?|且|同时)|\s+and\s+(?:also\s+)?)([^，,。；;.!?]+)",
+    re.IGNORECASE,
+)
+
+
+def _carried_requirement(topic: set[str], top: list[tuple[_Clause, str]]) -> str | None:
+    """The sentence of a best clause that joins it to a requirement (``must …, and enable
+    X``, ``必须…，并启用X``), when a claim clause calls X optional: the clause itself says no
+    direction, its sentence's ``must``/必须 does. None if no best clause is so joined."""
+    for sentence in dict.fromkeys(s for _, s in top):
+        for m in _CARRIED.finditer(sentence):
+            if len(_clause_tokens(m.group(1)) & topic) >= 2:
+                return sentence
+    return None
+
+
 def _denied_for_scope(
     piece: str,
     top: list[tuple[_Clause, str]],
@@ -2623,6 +2644,8 @@ _JOINED_CLAUSE = re.compile(
     r"|,\s+(?:mainly\s+|largely\s+|partly\s+|primarily\s+)?(?:due\s+to|owing\s+to|thanks\s+to|"
     r"because\s+of|driven\s+by|as\s+a\s+result\s+of|resulting\s+in|leading\s+to)\s+"
     r"|\s(?:because|although|though|whereas)\s+(?!of\b)"
+    # "… reaffirmed its policy and announced a special dividend": a second predicate
+    r"|(?<=[a-z])\s+and\s+(?:also\s+)?(?=[a-z]{3,}ed\s+(?:a|an|the|its|their|new|plans?)\b)"
     r"|[，,；;]\s*(?:并且|并(?![非不未无])|而且|而(?![是非])|但是|但|然而|同时|原因是|因为|由于|所以|因此|"
     r"导致|此外|从而|进而|主要(?:得益于|由于|因为|源于)|得益于|受益于|源于)",
     re.IGNORECASE,
@@ -3723,6 +3746,10 @@ def _polarity_problem(
             opposite = _OPPOSITE[direction]
             axis = [(o, c, s) for o, c, s in scored if o and c.directions & {direction, opposite}]
             if not axis:
+                if direction == "optional" and not part:
+                    carried = _carried_requirement(topic, top)
+                    if carried is not None:
+                        return "says it is optional where the context requires it", carried
                 continue
             axis_best = max(o for o, _, _ in axis)
             nearest = [(c, s) for o, c, s in axis if o == axis_best]
@@ -5165,6 +5192,12 @@ class LexicalJudge:
                 if reason is None:
                     # two of them the other way round (the insurer notifies the insured)
                     reason = kind_order_problem(claim, contexts.texts_key, contexts.label)
+                if reason is None and matched is not None:
+                    # the member in a clause of its own ("…, which are payable by the
+                    # recipient"), read in the sentence the claim copies (most of its words)
+                    there = frozenset(tokenize(matched))
+                    if sum(match.get(t, t) in there for t in tokens) * 2 >= len(tokens):
+                        reason = matched_kind_problem(claim, matched, contexts.label)
             if reason is None and may_order(claim):
                 # "First restart the service, then check the logs": steps reversed
                 reason = order_problem(
@@ -5190,6 +5223,9 @@ class LexicalJudge:
             if reason is None and matched is not None and may_own_cause(claim, raw):
                 # "…得益于投资回报上升" where its sentence says "…得益于理赔经验优于预期"
                 reason = cause_swap_problem(claim, matched, contexts.match, contexts.label)
+            if reason is None and matched is not None and may_except(matched):
+                # "疾病和意外伤害均不予赔付" where it says "疾病不予赔付，意外伤害除外"
+                reason = exception_problem(claim, matched, contexts.label)
             if reason is None and matched is not None and may_widen(claim):
                 # "All employees accrue 25 days" where it says "Full-time employees …"
                 reason = widened_problem(

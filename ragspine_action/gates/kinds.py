@@ -21,6 +21,7 @@ from functools import lru_cache
 
 __all__ = [
     "kind_problem",
+    "matched_kind_problem",
     "may_name_a_member",
     "names_a_member",
     "order_problem",
@@ -288,6 +289,14 @@ _KINDS: dict[str, dict[str, tuple[str, ...]]] = {
         "beforehand": ("事前", "事先"),
         "afterwards": ("事后",),
     },
+    # an indicator's or a label's colour (the filter light turns red, not green); Chinese
+    # as a colour word or after 变/亮/灯 only (红利, 绿色金融 are no signal)
+    "colour": {
+        "red": ("red", "红色", "变红", "亮红", "红灯"),
+        "green": ("green", "绿色", "变绿", "亮绿", "绿灯"),
+        "amber": ("amber", "yellow", "黄色", "橙色", "变黄", "亮黄", "黄灯"),
+        "blue": ("blue", "蓝色", "变蓝", "亮蓝", "蓝灯"),
+    },
 }
 
 _MEMBER: dict[str, tuple[str, str]] = {}
@@ -312,6 +321,7 @@ _ZH_PAIRS = frozenset(w[:2] for w in _ZH_WRITINGS)
 _WORDS = re.compile(r"[a-z0-9]+")
 _CLAUSE = re.compile(r"[,;:，；：。.!?！？]\s|[，；：。！？]|\b(?:and|but|while|whereas)\b|而|但")
 _CJK_RUN = re.compile(r"[\u4e00-\u9fff]+")
+_CJK_CONDITION_END = re.compile(r"[\u4e00-\u9fff]时\s*$")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])")
 _STOP = frozenset(
     ["the", "and", "for", "with", "its", "their", "this", "that", "are", "was", "were"]
@@ -387,7 +397,11 @@ def _clauses(text: str) -> tuple[tuple[dict[str, set[str]], frozenset[str]], ...
             found, rest = _members(piece)
             named = frozenset("#" + m for ms in found.values() for m in ms)
             keys = _keys(rest)
-            if found and len(keys) + len(named) < 2:
+            if (found and len(keys) + len(named) < 2) or (
+                found and _CJK_CONDITION_END.search(piece) is not None
+            ):
+                # (a Chinese condition naming a member, 指示灯变为红色时, goes with what it
+                # conditions: 请及时更换滤网)
                 fronted = piece
                 continue
             fronted = ""
@@ -453,6 +467,42 @@ def kind_problem(claim: str, contexts: tuple[str, ...], label: str) -> str | Non
                         f"names {', '.join(sorted(ours))!r} where {label} name "
                         f"{', '.join(sorted(others[0]))!r}"
                     )
+    return None
+
+
+def matched_kind_problem(claim: str, sentence: str, label: str) -> str | None:
+    """Why ``claim`` names a member of a closed kind where ``sentence``, the context
+    sentence it copies (the judge matched it and found most of its words there), names only
+    others of that kind, or None.
+
+    ``kind_problem`` pairs clauses; a sentence that names its member in a clause of its own
+    ("… may incur import duties, which are payable by the recipient", 可能产生进口关税，该关
+    税由收件人支付) has no clause the claim ("Import duties … are paid by the sender",
+    进口关税由寄件人支付) matches with the member beside it. Here the whole sentence is read:
+    none of the claim's members of the kind is in it, and another member is, in a short
+    clause that only says who (three other words at most, a Chinese pair counting ½): a
+    member in a clause of its own (被保险人因疾病被确诊…) may play another part."""
+    ours, _ = _members(claim)
+    if not ours:
+        return None
+    clauses = _clauses(sentence)
+    for kind, members in ours.items():
+        named: set[str] = set()
+        for said, keys in clauses:
+            there = said.get(kind, set())
+            if not there:
+                continue
+            if there & members:
+                break  # the sentence names the claim's member
+            if sum(1.0 if k.isascii() else 0.5 for k in keys if not k.startswith("#")) > 3:
+                break  # a clause of its own about that member, not a tail naming who
+            named |= there
+        else:
+            if named:
+                return (
+                    f"names {', '.join(sorted(members))!r} where {label} name "
+                    f"{', '.join(sorted(named))!r}"
+                )
     return None
 
 
