@@ -36,6 +36,22 @@ _ZH_ALL = re.compile(r"(?:所有|全部|全体|任何(?!一方))的?([\u4e00-\u9
 _WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 _LIGHT = frozenset(
     [
+        # quantifiers and negations say how many, not which ("no component below 6.0")
+        "no",
+        "not",
+        "any",
+        "each",
+        "every",
+        "all",
+        "some",
+        "none",
+        "per",
+        "other",
+        "same",
+        "such",
+        "both",
+        "either",
+        "neither",
         "a",
         "an",
         "the",
