@@ -500,7 +500,7 @@ def _split_brackets(text: str, names: Sequence[str]) -> tuple[str, list[str]]:
         kept = ", ".join(p for p in parts if p and not _is_citation_only(p, names))
         if (
             _weight(kept) >= _OWN_CLAIM_WEIGHT
-            and not _bare_noun_phrase(kept)
+            and (not _bare_noun_phrase(kept) or _cjk_aside(kept, text, m.start()))
             and not _qualifiers(kept)
             and not _gloss(kept, text, m.start())
         ):
@@ -700,6 +700,27 @@ def _bare_noun_phrase(text: str) -> bool:
     if has_digit(text) or _weight(text) > 4:
         return False
     return _name_like(text)
+
+
+def _cjk_aside(text: str, sentence: str, at: int) -> bool:
+    """A bracket of Chinese words past a short name inside Chinese text
+    ("…2760千瓦时（城乡居民统一执行）"): it says something of its own, and is judged as a
+    claim, as an English aside is. After English words it glosses them ("Mainland new
+    business value (内地新业务价值)") and stays; so does an example or a gloss of the term
+    before it ("（如某些复方感冒药）", "（简称金融监管总局）"), which the sentence's own
+    negation covers ("不能与…药品（如某些复方感冒药）服用")."""
+    return (
+        len(_CJK_CHAR.findall(text)) > _CJK_NAME_MAX
+        and _CJK_EXAMPLE_LEAD.match(text.strip()) is None
+        and at > 0
+        and _CJK_CHAR.match(sentence[at - 1]) is not None
+    )
+
+
+_CJK_NAME_MAX = 6
+_CJK_EXAMPLE_LEAD = re.compile(
+    r"(?:例如|比如|譬如|诸如|如|包括|即|亦即|也就是|指|以下简称|简称|下称|俗称|又称)"
+)
 
 
 _BRACKET_PARTS = re.compile(

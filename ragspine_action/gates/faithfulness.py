@@ -27,6 +27,7 @@ from .base import (
     judged_text,
 )
 from .judge import LexicalJudge
+from .measures import measure_problem
 
 NAME = "faithfulness"
 EXEMPT_REASON = "states the structured value (numeric_accuracy and citation_validity judge it)"
@@ -68,6 +69,13 @@ class Faithfulness:
         errors: list[str] = []
         for claim in claims:
             if claim.exempt:
+                # numeric_accuracy judges the value, not the unit written with it: a
+                # "5元/MB" where the contexts say "5元/GB" is still the text's claim.
+                unit = measure_problem(claim.text, outcome.contexts, "the contexts")
+                if unit is not None:
+                    evidence.append({"claim": claim.text, "verdict": "unsupported", "reason": unit})
+                    unsupported.append(claim.text)
+                    continue
                 evidence.append({"claim": claim.text, "verdict": "exempt", "reason": EXEMPT_REASON})
                 continue
             verdict = next(verdicts)

@@ -66,6 +66,7 @@ from .dates import DateMention, date_mentions, dates_agree
 from .exception import exception_problem, may_except
 from .kinds import kind_problem, matched_kind_problem, may_name_a_member
 from .kinds import order_problem as kind_order_problem
+from .measures import measure_problem
 from .numerals import (
     ARTICLE_COUNTERS,
     CJK_CURRENCY_NAMES,
@@ -5120,6 +5121,8 @@ class LexicalJudge:
                     reason = _date_problem(claim, contexts)
                 if reason is None:
                     reason = _unit_problem(claim, contexts)
+                if reason is None:
+                    reason = measure_problem(claim, contexts.texts, contexts.label)
             if reason is None and len(match) < len(tokens):
                 opposite = _prefix_antonym([t for t in tokens if t not in match], contexts)
                 if opposite is not None:
