@@ -66,7 +66,7 @@ from .dates import DateMention, date_mentions, dates_agree
 from .exception import exception_problem, may_except
 from .kinds import kind_problem, matched_kind_problem, may_name_a_member
 from .kinds import order_problem as kind_order_problem
-from .measures import measure_problem
+from .measures import counted_elsewhere, measure_problem
 from .numerals import (
     ARTICLE_COUNTERS,
     CJK_CURRENCY_NAMES,
@@ -88,6 +88,7 @@ from .numerals import (
 )
 from .order import may_order, order_problem
 from .paraphrase import CJK_SYNONYM_GROUPS, LIGHT_WORDS, base, stems, synonym_stems
+from .startpoint import start_problem
 from .swap import swap_problem
 from .timing import may_say_at_once, timing_problem
 from .widened import may_widen, widened_problem
@@ -4682,10 +4683,13 @@ _FREQUENCIES: dict[str, str] = {
     "daily": r"\b(?:per|a|each|every)\s+(?:working\s+|calendar\s+)?day\b|\bdaily\b|每日|每天"
     r"|\b(?:per|a|each|every)\s+night\b|\bnightly\b|每晚|每夜",
     "weekly": r"\b(?:per|a|each|every)\s+week\b|\bweekly\b|每周|每星期|每个星期",
-    "monthly": r"\b(?:per|a|each|every)\s+(?:calendar\s+)?month\b|\bmonthly\b|每月|每个月",
+    "monthly": r"\b(?:per|a|each|every)\s+(?:calendar\s+)?month\b|\bmonthly\b|每月|每个月"
+    r"|按月|月度|月用[\u4e00-\u9fff]{0,2}量|\bmonthly\s+(?:use|usage|consumption)\b",
     "quarterly": r"\b(?:per|a|each|every)\s+quarter\b|\bquarterly\b|每季度?|每个季度",
     "yearly": r"\b(?:per|a|each|every)\s+(?:calendar\s+|financial\s+|fiscal\s+)?(?:year|annum)\b"
-    r"|\b(?:yearly|annually)\b|每年|每一年",
+    r"|\b(?:yearly|annually)\b|每年|每一年"
+    # 年用电量 (the electricity used in a year), "annual use": counted per year
+    r"|按年|(?<![\d〇零一二三四五六七八九十])年度|年用[\u4e00-\u9fff]{0,2}量|\bannual\s+(?:use|usage|consumption)\b",
     # what else an amount is counted per: a transaction, a person
     "per_transaction": r"\b(?:per|a|each|every)\s+(?:single\s+)?(?:transaction|transfer|payment)\b"
     r"|每笔|单笔",
@@ -4717,8 +4721,9 @@ _FREQUENCY_CUES = frozenset(
         "quarterly",
         "yearly",
         "annually",
+        "annual",
     ]
-) | frozenset("每单均")
+) | frozenset("每单均按度量")
 # The words of a frequency phrase (left out of the topic a frequency is compared on).
 _FREQUENCY_WORDS = (
     _FREQUENCY_CUES
@@ -5215,6 +5220,9 @@ class LexicalJudge:
                 reason = _only_condition_problem(
                     claim, [t for p in contexts.passages for t in p.sentences], contexts.label
                 )
+            if reason is None and matched is not None and numbers:
+                # "经济舱…2件" where its sentence says 经济舱…1件 (2件 is another cabin's)
+                reason = counted_elsewhere(claim, matched, contexts.texts, contexts.label)
             if reason is None and matched is not None and numbers and may_bound(claim):
                 # "more than 50 USD" where the sentence it copies says "does not exceed 50"
                 reason = bound_problem(claim, matched, contexts.label)
@@ -5242,6 +5250,9 @@ class LexicalJudge:
                 # (Singapore for Frankfurt, 汇率 for 利率, same for following); not a
                 # claim read as its own segment of a two-fact sentence.
                 reason = swap_problem(claim, matched, contexts, _same_thing, contexts.label)
+            if reason is None and matched is not None:
+                # "…, counted from the date the vehicle is first registered"
+                reason = start_problem(claim, contexts.texts, contexts.label)
         return ClaimVerdict(shown, reason is None, score, matched, reason)
 
     def _reference_sentence(

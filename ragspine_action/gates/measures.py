@@ -16,7 +16,9 @@ from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 
-__all__ = ["measure_problem"]
+from .numerals import numbers_with_units
+
+__all__ = ["counted_elsewhere", "measure_problem"]
 
 # unit written → (measure, canonical unit); longer forms are tried first by the pattern.
 _UNITS: dict[str, tuple[str, str]] = {
@@ -85,4 +87,62 @@ def measure_problem(claim: str, contexts: Sequence[str], label: str) -> str | No
         if units and unit not in units:
             other = sorted(units)[0]
             return f"{value} {unit} where {label} say {value} {other} (another unit)"
+    return None
+
+
+# What a Chinese number counts (2件物品, 2次, 3个): a measure word right after it.
+_CJK_COUNTERS = frozenset("件次个项张名位台辆份间晚家人款条种套")
+
+
+_CLAUSE = re.compile(r"[。；;!?！？\n]|\.(?:\s|$)")
+_WORD = re.compile(r"[A-Za-z]+|[\u3400-\u4dbf\u4e00-\u9fff]")
+
+
+def _words(text: str) -> frozenset[str]:
+    """Words of ``text`` for an overlap: lower-case English words, Chinese characters."""
+    return frozenset(w.lower() for w in _WORD.findall(text))
+
+
+def _counted(text: str) -> dict[str, set[Decimal]]:
+    """The numbers of ``text`` by what they count: {件: {1}, item: {2}}."""
+    out: dict[str, set[Decimal]] = {}
+    for forms, (word, _) in numbers_with_units(text):
+        if word in _CJK_COUNTERS or (word.isascii() and word.isalpha() and len(word) > 2):
+            out.setdefault(word, set()).update(forms)
+    return out
+
+
+def counted_elsewhere(claim: str, matched: str, contexts: Sequence[str], label: str) -> str | None:
+    """A reason when the sentence ``claim`` copies counts the same thing with another
+    number, and the claim's number is the one the contexts give another subject:
+    ``经济舱旅客每人可随身携带2件物品`` where its sentence says 经济舱 … 1件 and 2件 is
+    头等舱和公务舱's. A claim that also states the sentence's number (经济舱1件，公务舱2件)
+    combines two facts and is left alone."""
+    if _HAS_DIGIT.search(claim) is None:
+        return None
+    claimed = _counted(claim)
+    if not claimed:
+        return None
+    said = _counted(matched)
+    every = {n for forms, _ in numbers_with_units(matched) for n in forms}
+    for word, numbers in claimed.items():
+        own = said.get(word)
+        if not own or not own.isdisjoint(numbers) or not numbers.isdisjoint(every):
+            continue  # the number is in its sentence at all ("8 to 24 hours" in "24 to 48")
+        # The sentences that give the claim's number to this thing: none may hold a word
+        # of the claim its own sentence lacks (经济舱 is in the 1件 one only); one that
+        # does names the claim's subject, and was its source.
+        holding = [
+            c for t in contexts for c in _CLAUSE.split(t) if numbers <= _counted(c).get(word, set())
+        ]
+        if not holding:
+            continue
+        words, own_words = _words(claim), _words(matched)
+        if any(words & _words(c) - own_words for c in holding):
+            continue  # "part-time staff accrue 15 days": that sentence names "part"
+        if words & own_words:
+            shown = ", ".join(sorted(f"{n:f}".rstrip("0").rstrip(".") for n in own))
+            return (
+                f"its sentence in {label} counts {word} as {shown}; the claim's number is another's"
+            )
     return None
