@@ -2733,6 +2733,22 @@ def _in_order(tokens: Iterable[str], wanted: set[str] | frozenset[str]) -> list[
     return [t for t in dict.fromkeys(tokens) if t in wanted]
 
 
+# A stage the answer numbers itself ("Stage 1: 60°C → 21°C within 2 hours", 第1步) where the
+# contexts number no stage, step or phase: the answer's own list, no figure.
+_STAGED = re.compile(
+    r"\b(?:stage|step|phase)\s+(\d{1,2}|one|two|three|four|five)\b|第\s*([\d一二三四五])\s*(?:阶段|步)"
+    r"|(?:阶段|步骤)\s*([\d一二三四五])",
+    re.IGNORECASE,
+)
+
+
+def _stage_label(text: str, claim: str, texts: Sequence[str]) -> bool:
+    """Whether the missing number ``text`` only numbers a stage of the claim's own list."""
+    if not any(m.group(m.lastindex or 0) == text for m in _STAGED.finditer(claim)):
+        return False
+    return not any(_STAGED.search(t) for t in texts)
+
+
 # A list marker at the start of a line or sentence ("1.", "2)", "(3)", "4、", "①") numbers
 # the list; it states nothing.
 _LIST_MARKER = re.compile(r"^\s*(?:[-*•]\s*)?(?:\(?\d{1,2}[.)、）](?!\d)|[①-⑳])\s*")
@@ -5117,6 +5133,7 @@ class LexicalJudge:
                     if known.isdisjoint(forms)
                     and not _hedged_rounding(claim, text, forms, known)
                     and not _once_per_interval(text, claim, contexts)
+                    and not _stage_label(text, claim, contexts.texts)
                 ]
                 if missing and not (omission_ok() and _only_omitted(numbers, matched)):
                     reason = f"numbers not in {contexts.label}: " + ", ".join(missing)
