@@ -2311,6 +2311,15 @@ _SYNONYM_GROUPS = (
     ("client", "clients", "customer", "customers"),
     ("talk", "speak", "contact"),
     ("standard", "usual", "normal", "default"),  # the default case ("the usual excess")
+    # a unit abbreviated or written out (the number rule compares the numbers)
+    ("kg", "kgs", "kilogram", "kilograms", "kilo", "kilos"),
+    ("km", "kms", "kilometre", "kilometres", "kilometer", "kilometers"),
+    ("cm", "centimetre", "centimetres", "centimeter", "centimeters"),
+    ("mm", "millimetre", "millimetres", "millimeter", "millimeters"),
+    ("ml", "millilitre", "millilitres", "milliliter", "milliliters"),
+    ("lb", "lbs", "pound", "pounds"),
+    ("gb", "gigabyte", "gigabytes"),
+    ("mb", "megabyte", "megabytes"),
 )
 _SYNONYMS: dict[str, tuple[str, ...]] = {}
 for _group in _SYNONYM_GROUPS:

@@ -533,7 +533,32 @@ def _unit(word: str | None) -> str:
     if not word:
         return ""
     word = word.lower()
-    return word[:-1] if len(word) > 3 and word.endswith("s") and word.isascii() else word
+    word = word[:-1] if len(word) > 3 and word.endswith("s") and word.isascii() else word
+    return _UNIT_SPELLINGS.get(word, word)
+
+
+def same_unit(a: str, b: str) -> bool:
+    """Whether two writings are one unit, abbreviated or written out (km, kilometres)."""
+    x = _unit(a.strip())
+    return x in _UNIT_CODES and x == _unit(b.strip())
+
+
+# A unit written out and abbreviated counts the same thing: "7 kg" is "7 kilograms", so a
+# claim's kg is not "another thing" than the context's kilogram (singular forms: _unit
+# drops a plural s first).
+_UNIT_SPELLINGS = {
+    **dict.fromkeys(["kilogram", "kilo", "kgs"], "kg"),
+    **dict.fromkeys(["kilometre", "kilometer", "kms"], "km"),
+    **dict.fromkeys(["centimetre", "centimeter"], "cm"),
+    **dict.fromkeys(["millimetre", "millimeter"], "mm"),
+    **dict.fromkeys(["millilitre", "milliliter"], "ml"),
+    **dict.fromkeys(["liter", "litre", "ltr"], "l"),
+    **dict.fromkeys(["pound", "lbs"], "lb"),
+    **dict.fromkeys(["gigabyte"], "gb"),
+    **dict.fromkeys(["megabyte"], "mb"),
+    **dict.fromkeys(["terabyte"], "tb"),
+}
+_UNIT_CODES = frozenset(_UNIT_SPELLINGS.values())
 
 
 def numbers_with_units(text: str) -> list[tuple[frozenset[Decimal], tuple[str, str]]]:

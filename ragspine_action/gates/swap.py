@@ -44,6 +44,7 @@ from typing import NamedTuple, Protocol
 from .claims import DOLLAR_CODES, STOPWORDS, expand_contractions
 from .compare import compare, may_compare
 from .kinds import names_a_member, two_members
+from .numerals import same_unit
 
 __all__ = ["ContextWords", "swap_problem"]
 
@@ -617,6 +618,8 @@ def swap_problem(
             )
         if not said or not written:
             continue  # one side only leaves words out (取消分享后 for 取消后)
+        if same_unit(_shown(said, mine), _shown(written, theirs)):
+            continue  # km for kilometres: one unit, abbreviated
         if _answer_refers(said, written, mine, theirs, label):
             continue  # 本产品 for 重疾险, "this policy" for the plan's name
         if _shown(written, theirs).lower() in _CONNECTIVES:
